@@ -9,6 +9,7 @@ is looked at again, to word and place its diagnostics.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import hashlib
 import re
 import sys
@@ -409,10 +410,47 @@ def _syntax_diagnostic(e: UnexpectedInput, chunk: str, start: int, path: str) ->
         what = "quoted text"
     elif not what.startswith("'"):  # a name, a number, a rule number, a comparison: show it
         what = repr(shown)
-    hint = _unclosed_hint(chunk, token.start_pos or 0, start, path) or _hint_for(token, set(e.expected))
+    expected = set(e.expected)
+    pos = token.start_pos or 0
+    if _between_items(chunk, pos):  # an unindented word after an item closed: not inside that item
+        place = "between items"
+        expected.discard("RBRACE")  # what follows an item inside a rule may be its '}'; not here
+        hint = _item_hint(token)
+    else:
+        place = f"in {where}"
+        hint = _unclosed_hint(chunk, pos, start, path) or _hint_for(token, expected)
     return Diagnostic(Span(path, line, col, line, end), "R001",
-                      f"unexpected {what} "
-                      f"in {where}; expected {_expected(set(e.expected))}", hint=hint)
+                      f"unexpected {what} {place}; expected {_expected(expected)}", hint=hint)
+
+
+def _between_items(chunk: str, pos: int) -> bool:
+    """Whether the token at pos starts an unindented line with every bracket before it closed."""
+    line_start = chunk.rfind("\n", 0, pos) + 1
+    return pos == line_start and line_start > 0 and not open_brackets(chunk[:line_start])
+
+
+# Words a newcomer writes where an item starts, and the keyword the language has for each.
+_ITEM_WORDS = {"clause": "rule", "section": "rule", "chapter": "rule", "def": "define", "function": "define",
+               "fn": "define", "constant": "const", "let": "const", "list": "enum", "type": "record",
+               "struct": "record", "class": "record", "lookup": "table", "check": "invariant", "assert": "invariant"}
+_ITEM_SHAPES = {"rule": 'rule 4.5a "Title" { ... }', "define": 'define name(u: Unit) -> int "Title" = ...',
+                "const": 'const name "Title" = 3', "enum": 'enum Name "Title" { - member "Title" }',
+                "record": 'record Name "Title" { field: int = 0 "Title" }'}
+
+
+def _item_hint(token: Token) -> str | None:
+    """What an unknown word where an item starts may have meant: `clause 4.5` -> rule."""
+    word = str(token)
+    if token.type != "NAME":
+        return None
+    meant = _ITEM_WORDS.get(word.lower())
+    if meant is None:
+        close = difflib.get_close_matches(word.lower(), TOP_KEYWORDS, n=1, cutoff=0.75)
+        meant = close[0] if close else None
+    if meant is None:
+        return "each item starts with its keyword: rule, define, const, enum, record, table, override, ..."
+    shape = _ITEM_SHAPES.get(meant)
+    return f"did you mean '{meant}'?" + (f" it is written {shape}" if shape else "")
 
 
 def open_brackets(text: str) -> list[tuple[str, int]]:

@@ -495,6 +495,25 @@ def test_an_item_after_a_block_left_open_asks_for_the_missing_brace() -> None:
     assert where(d) == ("R001", 3, 11) and d.hint is None
 
 
+def test_an_unknown_word_between_items_is_not_said_to_be_inside_the_item_before() -> None:
+    """`clause 1.1` after a record closed was reported 'in record Unit; expected '}', ...' (a newcomer
+    took it for a brace missing in the record): it is between items, and the hint names the keyword."""
+    text = 'series S "S" version "1"\n\nrecord Unit "A unit" {\n  sp: int = 1 "Strength"\n}\n\nclause 1.1 "M" {\n}\n'
+    (d,) = errors(text)
+    assert where(d) == ("R001", 7, 1)
+    assert d.message.startswith("unexpected 'clause' between items; expected 'card', ")
+    assert "'}'" not in d.message
+    assert d.hint == 'did you mean \'rule\'? it is written rule 4.5a "Title" { ... }'
+    (d,) = errors('series S "S"\nrule 1.1 "A" {\n  text "a"\n}\ndefne f() -> int = 1\n')
+    assert d.message.startswith("unexpected 'defne' between items") and d.hint is not None
+    assert d.hint.startswith("did you mean 'define'?")
+    (d,) = errors('series S "S"\nrule 1.1 "A" {\n  text "a"\n}\nwhatever 3\n')
+    assert d.hint == "each item starts with its keyword: rule, define, const, enum, record, table, override, ..."
+    # inside a rule's braces an unindented word is still the rule's: a '}' may be what is missing
+    (d,) = errors('series S "S"\nrule 1.1 "A" {\n  text "a"\nclause 1.2 "B" {\n}\n')
+    assert "in rule 1.1" in d.message
+
+
 def test_stray_character() -> None:
     (d,) = errors('series S "S"\nrule 4.1 "A" {\n  const x = 2 @ 3\n}\n')
     assert where(d) == ("R002", 3, 15)
