@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import ast, ir, printing, sheets, themes, traceability, units
+from . import ast, ir, modcheck, printing, sheets, themes, traceability, units
 from . import model as m
 from .analysis import ExampleCites, analyse, run_examples
 from .cache import KeptText, Work, pack, text_of, unpack
@@ -406,16 +406,22 @@ def python_files(model: m.Resolved, verify: bool = True,
     module is made again only when something it can show changed, not on every edit of a rule's
     wording. A build asks twice (the worked examples run on the module, then it is written): the
     memo holds the text, made once; verify compiles that text once, whether it was just made or
-    found. The memo holds each text compressed (zlib, fast): a large rulebook's modules are tens
-    of MB, kept until the build ends."""
+    found; without verify, a module just made goes to the build's module check, compiled whole beside
+    the build (modcheck.submit). The memo holds each text compressed (zlib, fast): a large
+    rulebook's modules are tens of MB, kept until the build ends."""
     if memo is None:
-        return emit_python(model, verify)
+        files = emit_python(model, verify)
+        for rel, text in files.items() if not verify else ():
+            modcheck.submit(rel, text)  # compiled whole beside the build
+        return files
     key = module_key(model)
     kept = _kept_module(memo, key)
     if kept is None:
         with stage("emit the module", model.manifest.ruleset):
             files = emit_python(model, verify=False)
         memo[key] = {rel: KeptText.of(text) for rel, text in files.items()}
+        for rel, text in files.items() if not verify else ():
+            modcheck.submit(rel, text)  # compiled whole beside the build (a kept module was, when made)
     else:
         files = {rel: k.text() for rel, k in kept.items()}
     if verify and key not in _VERIFIED:

@@ -389,7 +389,7 @@ def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> in
     if printer is not None:
         closing.callback(printer.close)
     # The compiler, imported now (0.2 s) while the browser starts.
-    from . import compiled
+    from . import compiled, modcheck
     from .build import Streamed, big_buffers_given_back, feed_cards
     from .cache import Work
     from .published import PUBLISHED, docs_differences
@@ -401,6 +401,9 @@ def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> in
     if printer is not None:  # the cards are made and printed as soon as the rules are resolved (feed_cards)
         run = printing.PrintRun(args.out, True, printer, beside=True)
         cards_now = functools.partial(feed_cards, run=run, work=work, only=project.rulesets)
+    # Each module made is compiled whole by a second Python beside the build (modcheck), whose
+    # verdict the build waits for before it commits the output folder (then, below).
+    modules_check = closing.enter_context(modcheck.checking()) if not args.check else None
     loaded = _load(project, work, crosscheck=True, read=read,  # the examples run on the modules too
                    when_resolved=None if run is None else cards_now)
     if isinstance(loaded, int):
@@ -447,7 +450,12 @@ def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> in
     extensions: dict[str, bytes] = {}
 
     def then() -> dict[str, Content]:
-        """After the text files: the card prints, and with --compiled each module's C extension."""
+        """After the text files: the check of the modules, the card prints, and with --compiled each
+        module's C extension."""
+        with stage("check that every module compiles (what is left once the build is done)"):
+            broken = [] if modules_check is None else modules_check.problems()
+        if broken:
+            raise modcheck.ModulesBroken(broken)
         with stage("print the cards (what is left once the build is done)"):  # the rest is beside the build
             more: dict[str, Content] = {**made.prints()}
         if printer is not None:  # every print is in: the browser dies while the last files are written
@@ -464,6 +472,9 @@ def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> in
         known = None if cache is None else cache.known(args.out)  # what it need not read again
         with stage("write the output folder"):
             written = write_atomic(made.texts(), args.out, then=then, known=known)
+    except modcheck.ModulesBroken as e:  # rulec's own mistake: the old output stays
+        print(f"rulec: {e}; {args.out}/ was left as it was", file=sys.stderr)
+        return EXIT_INTERNAL
     except compiled.CompileError as e:  # a module mypyc or the C compiler refused: the old output stays
         print(f"rulec: {e}\n{args.out}/ was left as it was", file=sys.stderr)
         return EXIT_RULES

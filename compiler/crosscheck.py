@@ -8,19 +8,16 @@ with both answers and the example's file:line, never a pass.
 """
 
 from __future__ import annotations
-import __future__
 
 import dataclasses
-import functools
-import operator
 import re
 import sys
 import types
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from fractions import Fraction
 from typing import Any
 
-from . import interp
+from . import interp, modcheck
 from . import model as m
 from .diagnostics import Diagnostic, Span
 from .interp import EvalError, Interpreter, TooLarge
@@ -44,7 +41,7 @@ def load_module(source: str, ruleset: str, needed: Collection[str] | None = None
     name = f"_rulec_crosscheck_{_LOADED[0]}"
     module = types.ModuleType(name)
     module.__file__ = f"<generated/python/{ruleset.lower()}.py>"
-    codes = _compiled(source, module.__file__)
+    codes = list(modcheck.compiled(source, module.__file__))
     sys.modules[name] = module  # dataclasses look their module up while the classes are made
     try:
         for code in codes:
@@ -52,46 +49,6 @@ def load_module(source: str, ruleset: str, needed: Collection[str] | None = None
     finally:
         del sys.modules[name]
     return module
-
-
-PIECE = 64 * 1024  # characters of source compiled at a time
-
-
-def _compiled(source: str, filename: str) -> list[types.CodeType]:
-    """The module's code, in pieces of whole top-level statements of about PIECE characters, each
-    on its own lines: run in turn, they do what the whole does. Python's syntax tree of a large
-    module's text is fifty times its size (150 MB for the part of a 10,000-clause module the
-    examples need), a piece's is small. Where the text does not split into statements that
-    compile, it is compiled whole (and any SyntaxError is the whole's)."""
-    if len(source) <= PIECE:
-        return [compile(source, filename, "exec", dont_inherit=True)]
-    texts = [text for text, _ in _statements(source)]
-    start = len(source) - sum(map(len, texts))
-    if not source.endswith("".join(texts)):
-        return [compile(source, filename, "exec", dont_inherit=True)]
-    line = 1 + source.count("\n", 0, start)
-    pieces: list[tuple[int, list[str]]] = []
-    size = PIECE
-    for text in texts:
-        if not pieces or size >= PIECE and not text.startswith(('"', "'")):  # a string first: a docstring
-            pieces.append((line, []))
-            size = 0
-        pieces[-1][1].append(text)
-        size += len(text)
-        line += text.count("\n")
-    try:
-        codes = [compile("\n" * (pieces[0][0] - 1) + "".join(pieces[0][1]), filename, "exec", dont_inherit=True)]
-        # A later piece keeps the first one's `from __future__` imports (annotations), as the whole would.
-        flags = codes[0].co_flags & _FUTURE_FLAGS
-        codes += [compile("\n" * (first - 1) + "".join(part), filename, "exec", flags=flags, dont_inherit=True)
-                  for first, part in pieces[1:]]
-        return codes
-    except SyntaxError:
-        return [compile(source, filename, "exec", dont_inherit=True)]
-
-
-_FUTURE_FLAGS = functools.reduce(operator.or_, (getattr(__future__, name).compiler_flag
-                                                 for name in __future__.all_feature_names))
 
 
 _NAME = re.compile(r"[A-Za-z_]\w*")
@@ -124,47 +81,13 @@ def only(source: str, roots: set[str]) -> str:
 
 
 def _statements(source: str) -> list[tuple[str, set[str]]]:
-    """The module's top-level statements: (text, names it defines). A statement starts at a line
-    that is not indented, not a comment and not a closing bracket, outside a docstring; decorators
-    belong to the def or class under them. The lines are read one at a time, each statement's
-    joined as it ends (a 10,000-clause module's list of lines took 53 MB)."""
+    """The module's top-level statements (modcheck.statements), each with the names it defines."""
     out: list[tuple[str, set[str]]] = []
-    lines: list[str] = []  # the statement's so far
-    head = ""  # its line that names what it defines
-    in_docstring = decorating = False
-
-    def ended() -> None:
+    for text in modcheck.statements(source):
+        head = next((line for line in text.split("\n") if not line.startswith("@")), "")
         found = _DEFINES.match(head)
-        out.append(("".join(lines), {found.group(1) or found.group(2)} if found else set()))
-
-    for line in _lines(source):
-        if not in_docstring and line[:1] not in ("", " ", "\t", "\r", "\n", ")", "]", "}", "#"):
-            if not decorating:
-                if lines:
-                    ended()
-                lines = []
-            head = line
-            decorating = line.startswith("@")
-        if head:
-            lines.append(line)
-        if '"""' in line:
-            stripped = line.strip()
-            if stripped.count('"""') % 2 == 1 and (stripped.startswith('"""') or stripped.endswith('"""')):
-                in_docstring = not in_docstring
-    if lines:
-        ended()
+        out.append((text, {found.group(1) or found.group(2)} if found else set()))
     return out
-
-
-_LINE_END = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # where str.splitlines ends a line
-_LINE = re.compile(f"[^{_LINE_END}]*(?:\r\n|[{_LINE_END}])?")
-
-
-def _lines(source: str) -> Iterator[str]:
-    """source.splitlines(keepends=True), one line at a time."""
-    for found in _LINE.finditer(source):
-        if found.group():
-            yield found.group()
 
 
 @dataclasses.dataclass(frozen=True)

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from . import printing, themes
+from . import modcheck, printing, themes
 from .build import compile_sources, iter_outputs, prints_of, source_name, with_bom
 from .cache import Work, text_of
 from .diagnostics import Diagnostic
@@ -100,12 +100,18 @@ class Watcher:
             self.report(syntax + read_errors, sources)
             self.say(f"build failed; {self.out}/ was left as it was")
             return
-        result = compile_sources(sources, work=self.work, crosscheck=True, assets=read_assets(self.roots))
-        self.report(result.diagnostics, sources)
-        if not result.ok:
-            self.say(f"build failed; {self.out}/ was left as it was")
+        with modcheck.checking() as check:  # each module made, compiled whole beside the build
+            result = compile_sources(sources, work=self.work, crosscheck=True, assets=read_assets(self.roots))
+            self.report(result.diagnostics, sources)
+            if not result.ok:
+                self.say(f"build failed; {self.out}/ was left as it was")
+                return
+            made = dict(with_bom(iter_outputs(result, validate=False, work=self.work), self.csv_bom))
+            broken = check.problems()
+        if broken:  # rulec's own mistake: nothing is written, and no module made this time is kept
+            self.work.modules.clear()
+            self.say(f"rulec: {modcheck.ModulesBroken(broken)}; {self.out}/ was left as it was")
             return
-        made = dict(with_bom(iter_outputs(result, validate=False, work=self.work), self.csv_bom))
         cards = {rel: text_of(t) for rel, t in made.items()  # what the prints are made from
                  if printing.is_card(rel) or printing.is_sheet(rel)}
         try:

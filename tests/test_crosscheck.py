@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import traceback
 
-from rulec import crosscheck
+from rulec import crosscheck, modcheck
 
 
 def _large_source() -> str:
-    """A module over crosscheck.PIECE characters: a docstring, a future import, many functions,
+    """A module over modcheck.PIECE characters: a docstring, a future import, many functions,
     and at the end a function whose annotation names nothing defined (fine only under the
     module's `from __future__ import annotations`) and one that raises."""
     lines = ['"""A large module."""', "", "from __future__ import annotations", "", "import math", ""]
     n = 0
-    while sum(len(x) + 1 for x in lines) < 3 * crosscheck.PIECE:
+    while sum(len(x) + 1 for x in lines) < 3 * modcheck.PIECE:
         lines += [f"def f{n}(x: int) -> int:", f"    return x + {n}  # {'padding ' * 8}", ""]
         n += 1
     lines += ["def late(u: NotDefinedAnywhere) -> Undefined[int]:", "    return math.floor(u)", ""]
@@ -24,9 +24,9 @@ def _large_source() -> str:
 
 def test_a_large_module_is_compiled_in_pieces_that_keep_future_imports() -> None:
     source = _large_source()
-    codes = crosscheck._compiled(source, "<big>")
+    codes = list(modcheck.compiled(source, "<big>"))
     assert len(codes) > 1  # really in pieces
-    assert all(c.co_flags & crosscheck._FUTURE_FLAGS for c in codes)
+    assert all(c.co_flags & modcheck._FUTURE_FLAGS for c in codes)
     module = crosscheck.load_module(source, "BIG")
     assert module.late(2.5) == 2  # its annotations were never evaluated
     assert module.f0(1) == 1 and module.f100(1) == 101
@@ -53,4 +53,4 @@ def test_the_lines_of_a_module_are_splitlines_one_at_a_time() -> None:
     rng = random.Random("lines")
     for _ in range(5000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 16)))
-        assert list(crosscheck._lines(text)) == text.splitlines(keepends=True), repr(text)
+        assert list(modcheck._lines(text)) == text.splitlines(keepends=True), repr(text)
