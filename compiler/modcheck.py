@@ -172,7 +172,7 @@ class ModuleCheck:
             path = os.path.join(self._folder, f"{len(self._sent)}.py")
             with open(path, "w", encoding="utf-8", errors="surrogatepass") as f:
                 f.write(text)
-            if self._proc is None:
+            if self._proc is None:  # -I: not this folder on sys.path (its types.py is not the standard one)
                 self._proc = subprocess.Popen([sys.executable, "-I", "-S", __file__], stdin=subprocess.PIPE,
                                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
             assert self._proc.stdin is not None

@@ -44,7 +44,11 @@ def large_module(extra: str = "") -> str:
     return "\n".join(lines) + extra + "\n\ndef last() -> int:\n    return 0\n"
 
 
-def test_a_large_module_is_compiled_by_a_second_python() -> None:
+def test_a_large_module_is_compiled_by_a_second_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    def in_the_build(source: str, rel: str) -> None:
+        raise AssertionError(f"{rel} was compiled in the build, not by the second Python")
+
+    monkeypatch.setattr(modcheck, "problem", in_the_build)  # the second Python has its own
     check = modcheck.ModuleCheck()
     check.add("python/good.py", large_module())
     assert check._proc is not None  # really beside the build, not in it
