@@ -266,9 +266,18 @@ class Checker:
             return RecordT(t.name)
         types = [n for lay in scope.layers for n, (d, _) in lay.decls.items()
                  if isinstance(d, (ast.EnumDecl, ast.RecordDecl))]
+        other = _TYPE_WORDS.get(t.name.lower())
         self.error(t.span, "R101", f"unknown type '{t.name}'",
-                   hint=did_you_mean(t.name, types + ["bool", "int", "number", "text"]))
+                   hint=(f"did you mean '{other}'?" if other else None)
+                   or did_you_mean(t.name, types + ["bool", "int", "number", "text"])
+                   or "the types are bool, int, number (exact: 1/2 stays 1/2), text, list of T, set of T, "
+                      "and the records and lists the rules declare")
         return ANY
+
+
+# Type names from other languages, and the rules language's own for each.
+_TYPE_WORDS = {"string": "text", "str": "text", "float": "number", "double": "number", "decimal": "number",
+               "fraction": "number", "real": "number", "integer": "int", "boolean": "bool"}
 
 
 def _span_of(item: Any) -> Span:

@@ -99,8 +99,16 @@ class Lowerer:
     def expect(self, expr: ast.Expr, want: Type, local: Locals, what: str) -> m.Expr:
         node = self.lower(expr, local, want)
         if not ty.assignable(node.t, want):
-            self.error(expr.span, "R201", f"{what} must be {describe(want)}, but this is {describe(node.t)}")
+            self.error(expr.span, "R201", f"{what} must be {describe(want)}, but this is {describe(node.t)}",
+                       hint=self._quoted_member(expr, want))
         return node
+
+    def _quoted_member(self, expr: ast.Expr, want: Type) -> str | None:
+        """"move" where a list's value is wanted: the value is written without quotes."""
+        info = self.scope.enum(want.name) if isinstance(want, EnumT) else None
+        if isinstance(expr, ast.Text) and info is not None and expr.value in info.members:
+            return f"write {expr.value} without quotes: a value of {want.name}, not a text"
+        return None
 
     def lower(self, e: ast.Expr, local: Locals, want: Type | None = None) -> m.Expr:
         match e:  # the commonest first

@@ -376,6 +376,12 @@ def _expected(expected: set[str], closer: str = "}") -> str:
     return ", ".join(words)
 
 
+# Operators from other languages the rules language writes as words.
+_WORD_OPERATORS = {"&": "write 'and' between two conditions (a.sp > 3 and a.mode == combat)",
+                   "|": "write 'or' between two conditions (a.sp <= 1 or a.mode != combat)",
+                   "!": "write 'not' before a condition (not u.loaded); '!=' is 'is not equal to'"}
+
+
 def _syntax_diagnostic(e: UnexpectedInput, chunk: str, start: int, path: str) -> Diagnostic:
     where = _context(chunk)
     if isinstance(e, UnexpectedCharacters):
@@ -389,6 +395,8 @@ def _syntax_diagnostic(e: UnexpectedInput, chunk: str, start: int, path: str) ->
             hint = 'this """ text is never closed; end it with """'
         elif ch == '"':
             hint = "a quoted text must close on the same line; use \"\"\"...\"\"\" for text over several lines"
+        elif ch in _WORD_OPERATORS:
+            hint = _WORD_OPERATORS[ch]
         return Diagnostic(Span(path, line, col, line, col + 1), "R002",
                           f"unexpected character {ch!r} in {where}", hint=hint)
     assert isinstance(e, UnexpectedToken)

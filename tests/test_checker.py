@@ -154,3 +154,24 @@ def test_a_parameter_named_twice_is_r104_at_the_second() -> None:
     assert found == [("R104", 4, 31, "halves names two parameters 'next' (the first at 4:17)"),
                      ("R104", 5, 22, "t names two parameters 'a' (the first at 5:11)"),
                      ("R104", 9, 34, "l names two parameters 'h' (the first at 9:12)")]
+
+
+def test_words_from_other_languages_get_the_rules_language_s_own() -> None:
+    """A newcomer's first tries: a 'string' type, a list's value in quotes, && and || (R002 hints)."""
+    from rulec.parser import parse
+
+    head = 'series T "T" version "1"\nenum Mode "Mode" {\n  - combat "Combat"\n  - move "Move"\n}\n' \
+        'record Unit "U" {\n  mode: Mode = combat "Mode"\n}\n'
+    result = compile_text(head + 'rule 1.1 "A" {\n  define n(u: Unit) -> string "N" = "x"\n}\n')
+    [d] = [d for d in result.diagnostics if d.code == "R101"]
+    assert (d.message, d.hint) == ("unknown type 'string'", "did you mean 'text'?")
+    result = compile_text(head + 'rule 1.1 "A" {\n  define n(u: Unit) -> whatever "N" = 1\n}\n')
+    [d] = [d for d in result.diagnostics if d.code == "R101"]
+    assert d.hint is not None and d.hint.startswith("the types are bool, int, number")
+    result = compile_text(head + 'rule 1.1 "A" {\n  define m(u: Unit) -> bool "M" = u.mode == move\n'
+                          '  example "e" {\n    expect m(Unit { mode: "move" })\n  }\n}\n')
+    [d] = [d for d in result.diagnostics if d.code == "R201"]
+    assert d.hint == "write move without quotes: a value of Mode, not a text"
+    for op, word in (("&&", "'and'"), ("||", "'or'")):
+        _, [d] = parse(head + f'rule 1.1 "A" {{\n  define m(u: Unit) -> bool "M" = true {op} false\n}}\n', "t.rules")
+        assert d.code == "R002" and d.hint is not None and d.hint.startswith(f"write {word}")
