@@ -105,10 +105,12 @@ class Lowerer:
 
     def _quoted_member(self, expr: ast.Expr, want: Type) -> str | None:
         """"move" where a list's value is wanted: the value is written without quotes."""
-        info = self.scope.enum(want.name) if isinstance(want, EnumT) else None
-        if isinstance(expr, ast.Text) and info is not None and expr.value in info.members:
-            return f"write {expr.value} without quotes: a value of {want.name}, not a text"
-        return None
+        if not (isinstance(want, EnumT) and isinstance(expr, ast.Text)):
+            return None
+        info = self.scope.enum(want.name)
+        if info is None or expr.value not in info.members:
+            return None
+        return f"write {expr.value} without quotes: a value of {want.name}, not a text"
 
     def lower(self, e: ast.Expr, local: Locals, want: Type | None = None) -> m.Expr:
         match e:  # the commonest first
