@@ -426,7 +426,7 @@ def _syntax_diagnostic(e: UnexpectedInput, chunk: str, start: int, path: str) ->
         hint = _item_hint(token)
     else:
         place = f"in {where}"
-        hint = _unclosed_hint(chunk, pos, start, path) or _hint_for(token, expected)
+        hint = _unclosed_hint(chunk, pos, start, path) or _hint_for(token, expected, where)
     return Diagnostic(Span(path, line, col, line, end), "R001",
                       f"unexpected {what} {place}; expected {_expected(expected)}", hint=hint)
 
@@ -500,7 +500,13 @@ def _unclosed_hint(chunk: str, pos: int, start: int, path: str) -> str | None:
     return f"is a '}}' missing before this line? the '{{' on line {opened} is still open here"
 
 
-def _hint_for(token: Token, expected: set[str]) -> str | None:
+def _hint_for(token: Token, expected: set[str], where: str = "") -> str | None:
+    kind = where.split(" ")[0]
+    if expected == {"EXTENDS"} and kind in ("game", "scenario", "option"):
+        return (f"a {kind} names the layer it is over first, then its own version: "
+                f'{kind} NAME "Title" extends LAYER version "1"')
+    if kind == "override" and token.type == "STRING" and "COLON" in expected:
+        return 'a new title is one of the changes, after the colon: override 4.8 stacking: title "..."'
     if token.type == "NUMBER" and "RULENUM" in expected:
         return "rule numbers carry a dot and a part after it, such as 4.5a or 13.0"
     if str(token) == "=" and "COMP" in expected:
