@@ -103,7 +103,7 @@ class LayerCheck:
         if card.size is not None and card.size not in papers.SIZES:
             close = did_you_mean(card.size, papers.SIZES)
             self.checker.error(card.size_span or card.span, "R120", f"unknown card size '{card.size}'",
-                               hint=f"{close + ' ' if close else ''}The sizes are {papers.size_names()}")
+                               hint=f"{close + ' ' if close else ''}the sizes are {papers.size_names()}")
         if card.columns is not None and card.columns not in papers.COLUMNS:
             self.checker.error(card.columns_span or card.span, "R120", "a card has 1, 2 or 3 columns")
         for shown in card.shows:
@@ -433,6 +433,11 @@ class LayerCheck:
                 if isinstance(target, (m.ClauseTarget, m.MemberTarget)):
                     ok = self._misfit(ch, "a phrase ('says') is for a named number, a definition, a table "
                                       "row or a limit: the value a card prints") and ok
+                continue
+            if ch.kind in ("text", "see") and not isinstance(target, (m.ClauseTarget, m.MemberTarget)):
+                ok = self._misfit(ch, f"a {'text' if ch.kind == 'text' else 'reference (see)'} is for a clause or "
+                                  "a list value; a note on the change says why it was made, and `title` "
+                                  "or `says` words the new value") and ok
                 continue
             if ch.kind in ("title", "text", "note", "see"):
                 if ch.kind == "note" and ch.note is not None:

@@ -153,12 +153,14 @@ class _Work:
             case m.NameTarget(kind="const", name=name):
                 for i in self.const_at.get(name, []):
                     k = self.consts[i]
-                    self.consts[i] = replace(k, value=_or(ov.value, k.value), overridden_by=(*k.overridden_by, cite),
+                    self.consts[i] = replace(k, value=_or(ov.value, k.value), title=ov.title or k.title,
+                                             overridden_by=(*k.overridden_by, cite),
                                              says=_says(ov, ov.value is not None, k.says))
             case m.NameTarget(name=name):
                 for i in self.define_at.get(name, []):
                     d = self.defines[i]
-                    self.defines[i] = replace(d, body=_or(ov.value, d.body), overridden_by=(*d.overridden_by, cite),
+                    self.defines[i] = replace(d, body=_or(ov.value, d.body), title=ov.title or d.title,
+                                              overridden_by=(*d.overridden_by, cite),
                                               says=_says(ov, ov.value is not None, d.says))
             case m.RowTarget(table=table, row=label):
                 for i in self.tables_at.get(table, []):
@@ -169,7 +171,8 @@ class _Work:
                 for i in self.limits_all.get(limits, []):
                     g = self.limits[i]
                     self.limits[i] = replace(g, items=tuple(
-                        replace(item, bound=_or(ov.bound, item.bound), overridden_by=(*item.overridden_by, cite),
+                        replace(item, bound=_or(ov.bound, item.bound), title=ov.title or item.title,
+                                overridden_by=(*item.overridden_by, cite),
                                 says=_says(ov, ov.bound is not None, item.says))
                         if item.name == name else item for item in g.items))
 

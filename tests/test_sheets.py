@@ -670,6 +670,37 @@ def test_a_card_names_what_a_game_changes_in_words(tmp_path: Path) -> None:
     assert not re.findall(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+\.[a-z]+\b|==|!=| for \w+ in ", text)
 
 
+def test_an_overrides_title_is_the_new_title_of_a_number_a_definition_or_a_limit() -> None:
+    """`title "..."` in an override of a named number, a definition or a limit was accepted and
+    then dropped (only clauses, list values and rows took it): the card showed the series' title
+    beside the game's value. Now each takes it; a text or reference, which only clauses and list
+    values hold, is R110 rather than dropped; a yes/no definition reads 'Title: test'."""
+    series = CHANGED_BY_A_GAME.split('game G "G"')[0]
+    src = series + '''rule 9.2 "Moving" {
+  define moves(u: Unit) -> bool "Moves" = u.size == battalion
+}
+game G "G" extends S "1"
+override 4.6 max_stack_re: title "The most RE in a desert hex" 6
+override 4.8 stacking.combat_re: title "Combat units (RE), desert" at most 6
+override 9.1 net_drm: title "Net DRM, desert"
+override 9.2 moves: title "Moves in the desert" u.size == regiment
+'''
+    result = compile_text(src)
+    assert result.ok, [d.message for d in result.diagnostics]
+    g = result.models["G"]
+    assert next(c.title for c in g.consts if c.name == "max_stack_re") == "The most RE in a desert hex"
+    assert next(d.title for d in g.defines if d.name == "net_drm") == "Net DRM, desert"
+    assert next(i.title for lim in g.limits for i in lim.items) == "Combat units (RE), desert"
+    after = {c["key"]: (c["before"], c["after"]) for c in view.changes(result.models, g)}
+    assert after["4.6 max_stack_re"] == ("The most RE in a hex = 10", "The most RE in a desert hex = 6")
+    assert after["4.8 stacking.combat_re"] == ("Combat units (RE): at most 10", "Combat units (RE), desert: at most 6")
+    assert after["9.2 moves"] == ("Moves: size = Battalion", "Moves in the desert: size = Regiment")
+    for change in ('text "In the desert."', 'see 4.6'):
+        wrong = compile_text(src + f"override 9.1 net_drm: {change}\n")
+        assert [(d.code, d.hint.split(";")[0]) for d in wrong.diagnostics if d.code == "R110"] == [
+            ("R110", f"a {'text' if 'text' in change else 'reference (see)'} is for a clause or a list value")]
+
+
 def test_a_scenarios_card_says_whose_each_change_is_and_what_that_layer_made_it() -> None:
     """A scenario over a game: its card lists the game's changes and its own, each with the title of
     the layer that made it, before and after that layer (the game's 10 -> 8, the scenario's 8 -> 6),

@@ -197,8 +197,10 @@ def describe(model: m.Resolved, target: m.Target, pretty: bool = False) -> str:
             return f"{item.title or item.name}: at most {words.value(item.bound, pretty=pretty)}"
         case m.ConstDef():
             return f"{item.title or item.name} = {words.value(item.value, pretty=pretty)}"
-        case m.Define():
-            return f"{item.title or item.name} = {words.expr(item.body, pretty=pretty)}"
+        case m.Define():  # a yes/no test: 'Moves: mode = Move' (not 'Moves = mode = Move'), 'May it ...? no'
+            head = str(item.title or item.name)
+            sep = " = " if not isinstance(item.returns, BoolT) else " " if head.endswith("?") else ": "
+            return f"{head}{sep}{words.expr(item.body, pretty=pretty)}"
 
 
 def player_label(model: m.Resolved, target: m.Target) -> str:
