@@ -516,7 +516,8 @@ def test_an_unknown_word_between_items_is_not_said_to_be_inside_the_item_before(
 
 def test_a_layer_header_and_an_override_title_written_out_of_order_get_their_shape() -> None:
     (d,) = errors('game G "Game" version "1" extends T\n')
-    assert d.hint == 'a game names the layer it is over first, then its own version: game NAME "Title" extends LAYER version "1"'
+    assert d.hint == ('a game names the layer it is over first, then its own version: '
+                      'game NAME "Title" extends LAYER version "1"')
     (d,) = errors('game G "G" extends T\noverride 1.2 moves "Moves here": u.sp > 1\n')
     assert d.hint == 'a new title is one of the changes, after the colon: override 4.8 stacking: title "..."'
 
