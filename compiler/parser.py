@@ -336,6 +336,7 @@ def _collect_errors(text: str, path: str) -> list[Diagnostic]:
             _, build = _reduce(chunk, path, "start", start)
         except UnexpectedInput as e:
             diags.append(_syntax_diagnostic(e, chunk, start, path))
+            diags += _later_errors(e, chunk, start, path)
         else:
             others += _limit_errors(build, chunk, path, "start", start) or build.escapes
     if not diags:  # the split itself hid the error; report the whole-file one
@@ -344,6 +345,52 @@ def _collect_errors(text: str, path: str) -> list[Diagnostic]:
         except UnexpectedInput as e:
             diags.append(_syntax_diagnostic(e, text, 1, path))
     return sorted(diags + others)
+
+
+MAX_LATER = 20  # more mistakes reported in one item, after its first
+
+
+def _later_errors(first: UnexpectedInput, chunk: str, start: int, path: str) -> list[Diagnostic]:
+    """The mistakes in an item after its first (`a && b` on one line of a rule, `c || d` on the
+    next): the line of each mistake is left out and the item read again, for as long as that line
+    closes what it opens (so leaving it out cannot unbalance the item's brackets) and the next
+    mistake is on a later line, part of a line (a mistake at a line's first word may only be
+    what the line left out began: not reported), and not at the item's end."""
+    found: list[Diagnostic] = []
+    error: UnexpectedInput = first
+    lines = chunk.split("\n")
+    for _ in range(MAX_LATER):
+        at = (error.line or 0) - 1
+        if not 0 < at < len(lines) or isinstance(error, UnexpectedToken) and error.token.type == "$END" \
+                or open_brackets(lines[at]) or _closes_more(lines[at]):
+            break
+        lines[at] = ""  # the same line numbers for what follows
+        text = "\n".join(lines)
+        try:
+            _reduce(text, path, "start", start)
+            break
+        except UnexpectedInput as again:
+            if (again.line or 0) - 1 <= at or _at_line_start(again, text):
+                break
+            found.append(_syntax_diagnostic(again, text, start, path))
+            error = again
+    return found
+
+
+def _closes_more(line: str) -> bool:
+    """Whether a line closes a bracket it did not open."""
+    depth = 0
+    for found in _BRACKETS.finditer(line):
+        depth += 1 if found.group() in _CLOSER else -1 if found.group() in _CLOSER_TERMINAL else 0
+        if depth < 0:
+            return True
+    return False
+
+
+def _at_line_start(error: UnexpectedInput, text: str) -> bool:
+    """Whether the mistake is at the first word of its line."""
+    line = text.split("\n")[(error.line or 1) - 1]
+    return (error.column or 1) - 1 <= len(line) - len(line.lstrip())
 
 
 def _context(chunk: str) -> str:

@@ -522,6 +522,33 @@ def test_a_layer_header_and_an_override_title_written_out_of_order_get_their_sha
     assert d.hint == 'a new title is one of the changes, after the colon: override 4.8 stacking: title "..."'
 
 
+def test_every_mistake_in_an_item_is_reported_not_only_its_first() -> None:
+    """Two mistakes in one rule were reported one run at a time (the rule was one item to the
+    recovery): each mistake's line is now left out and the rule read again."""
+    text = (
+        'series T "T" version "1"\n'
+        'record Unit "U" {\n  sp: int = 1 "Strength"\n}\n'
+        'rule 1.1 "A" {\n'                                              # line 5
+        '  define strong(u: Unit) -> bool "S" = u.sp > 3 && u.sp < 9\n'
+        '  define weak(u: Unit) -> bool "W" = u.sp <= 1 || u.sp > 20\n'
+        '  const k "K" = = 3\n'
+        '  define long(u: Unit) -> bool "L" =\n'
+        '    u.sp > 3 &&\n'                                              # line 10
+        '    u.sp < 9\n'
+        '}\n'
+        'rule 1.2 "B" {\n  text "y" z\n}\n')
+    diags = errors(text)
+    assert [where(d) for d in diags] == [("R002", 6, 49), ("R002", 7, 48), ("R001", 8, 17), ("R002", 10, 14),
+                                         ("R001", 14, 12)]
+    assert [d.hint.split(" ")[1] for d in diags if d.code == "R002" and d.hint] == ["'and'", "'or'", "'and'"]
+    # a line that leaves a bracket open is not left out: what follows it would be misread
+    diags = errors('series T "T"\nrule 1.1 "A" {\n  define f(u: Unit -> int "F" = 1\n  const k "K" = = 3\n}\n')
+    assert [where(d) for d in diags] == [("R001", 3, 20)]
+    # nor is a mistake at the first word of a line reported after another: it may be the first's doing
+    diags = errors('series T "T"\nrule 1.1 "A" {\n  define f() -> int "F" = 1 +\n  defne g() -> int = 2\n}\n')
+    assert len(diags) == 1
+
+
 def test_stray_character() -> None:
     (d,) = errors('series S "S"\nrule 4.1 "A" {\n  const x = 2 @ 3\n}\n')
     assert where(d) == ("R002", 3, 15)
