@@ -168,7 +168,7 @@ class ModuleCheck:
             return
         try:
             if self._folder is None:
-                self._folder = tempfile.mkdtemp(prefix="rulec-modcheck-")
+                self._folder = tempfile.mkdtemp(prefix=f"rulec-modcheck-{os.getpid()}-")  # printing.clean_leftovers
             path = os.path.join(self._folder, f"{len(self._sent)}.py")
             with open(path, "w", encoding="utf-8", errors="surrogatepass") as f:
                 f.write(text)

@@ -384,12 +384,13 @@ class PrintRun:
 
 # ---- what a killed rulec left -------------------------------------------------------------------
 
-_LEFT = re.compile(r"rulec-(print|chromium)-(\d+)-[A-Za-z0-9_]+")
+_LEFT = re.compile(r"rulec-(print|chromium|modcheck)-(\d+)-[A-Za-z0-9_]+")
 
 
 def clean_leftovers(folders: list[Path] | None = None) -> list[Path]:
     """Remove what a rulec killed while printing left in the temporary folders (the system's, and
-    /tmp where Chromium's own went): its rulec-print-<pid>-* and rulec-chromium-<pid>-* folders,
+    /tmp where Chromium's own went): its rulec-print-<pid>-* and rulec-chromium-<pid>-* folders
+    (and rulec-modcheck-<pid>-*, the modules its check compiles beside the build: modcheck.py),
     once process <pid> is gone, and any Chromium still running on such a profile. Only this
     user's folders; the removed ones are returned."""
     removed: list[Path] = []

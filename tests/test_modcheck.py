@@ -5,6 +5,7 @@ line the emitter got wrong elsewhere reached generated/ unseen before (progen se
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -131,3 +132,23 @@ def test_the_watcher_writes_no_module_that_does_not_compile(tmp_path: Path, monk
     said.clear()
     w.build([])
     assert (out / "python" / "n.py").is_file() and "never_called" not in (out / "python" / "n.py").read_text()
+
+
+def test_a_killed_builds_check_folder_is_removed_by_the_next_build(tmp_path: Path) -> None:
+    import subprocess
+
+    from rulec import printing
+
+    check = modcheck.ModuleCheck()
+    check.add("python/good.py", large_module())
+    assert check._folder is not None and Path(check._folder).name.startswith(f"rulec-modcheck-{os.getpid()}-")
+    check.close()
+    dead = subprocess.Popen(["true"])  # a process that has ended: its pid names no rulec running
+    dead.wait()
+    left = tmp_path / f"rulec-modcheck-{dead.pid}-abc123"
+    left.mkdir()
+    (left / "1.py").write_text("x = 1\n", encoding="utf-8")
+    alive = tmp_path / f"rulec-modcheck-{os.getpid()}-abc123"
+    alive.mkdir()
+    assert printing.clean_leftovers([tmp_path]) == [left]
+    assert not left.exists() and alive.exists()
