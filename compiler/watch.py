@@ -103,14 +103,17 @@ class Watcher:
         with modcheck.checking() as check:  # each module made, compiled whole beside the build
             result = compile_sources(sources, work=self.work, crosscheck=True, assets=read_assets(self.roots))
             self.report(result.diagnostics, sources)
-            if not result.ok:
-                self.say(f"build failed; {self.out}/ was left as it was")
-                return
-            made = dict(with_bom(iter_outputs(result, validate=False, work=self.work), self.csv_bom))
+            made = dict(with_bom(iter_outputs(result, validate=False, work=self.work), self.csv_bom)) \
+                if result.ok else {}
+            # Asked even when the rules have a mistake: a module made now is kept for the next build,
+            # which takes it as it is.
             broken = check.problems()
         if broken:  # rulec's own mistake: nothing is written, and no module made this time is kept
             self.work.modules.clear()
             self.say(f"rulec: {modcheck.ModulesBroken(broken)}; {self.out}/ was left as it was")
+            return
+        if not result.ok:
+            self.say(f"build failed; {self.out}/ was left as it was")
             return
         cards = {rel: text_of(t) for rel, t in made.items()  # what the prints are made from
                  if printing.is_card(rel) or printing.is_sheet(rel)}

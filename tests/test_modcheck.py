@@ -152,3 +152,23 @@ def test_a_killed_builds_check_folder_is_removed_by_the_next_build(tmp_path: Pat
     alive.mkdir()
     assert printing.clean_leftovers([tmp_path]) == [left]
     assert not left.exists() and alive.exists()
+
+
+def test_the_watcher_keeps_no_broken_module_from_a_build_the_rules_failed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The series is clean, so its module is made (its examples run on it) while the game's file has
+    a mistake: the module is checked all the same, not kept unchecked for the next build."""
+    rules, out = _tree(tmp_path)
+    game = rules / "g.rules"
+    game.write_text('game G "G" extends N\noverride 1.1 weaker: u.nope - 1\n', encoding="utf-8")
+    said: list[str] = []
+    _breaking(monkeypatch)
+    w = Watcher(rules, out, said.append)
+    assert w.poll()
+    assert any("the Python it generated does not compile (python/n.py" in line for line in said)
+    monkeypatch.undo()
+    game.write_text('game G "G" extends N\noverride 1.1 weaker: u.sp - 3\n', encoding="utf-8")
+    said.clear()
+    w.build([game])
+    assert any(line.startswith("built G, N") for line in said), said
+    assert "never_called" not in (out / "python" / "n.py").read_text(encoding="utf-8")
