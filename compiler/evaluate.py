@@ -123,7 +123,11 @@ def evaluate(model: m.Resolved, query: str, state: dict[str, Any] | None = None,
         raise EvalFailure("the question has mistakes", lowerer.diags)
     emitter = ModuleEmitter(model)
     emitter.ec.local = {n: n for n in values}
-    code = tidy(emitter.ec.num(node, True) if isinstance(node.t, NumberT) else emitter.ec.ex(node, True))
+    if _the_check_alone(model, node):  # its violations, as a program gets them
+        assert isinstance(node, m.Call)
+        code = tidy(emitter.ec.call_itself(node, True))
+    else:
+        code = tidy(emitter.ec.num(node, True) if isinstance(node.t, NumberT) else emitter.ec.ex(node, True))
     namespace = dict(module.__dict__)
     for line in emitter.consts.lines:  # constants the question itself needs (sets, fractions)
         exec(line, namespace)
@@ -169,7 +173,11 @@ def _on_interpreter(model: m.Resolved, query: str, expr: Any, state: dict[str, A
         raise EvalFailure("the question has mistakes", lowerer.diags)
     try:
         with budget():
-            value = interp.eval(node, env)
+            if _the_check_alone(model, node):  # its violations, as a program gets them
+                assert isinstance(node, m.Call)
+                value = interp.call(node.fn, [interp.eval(a, env) for a in node.args])
+            else:
+                value = interp.eval(node, env)
             changes = _would_change_on(interp, node, env) if value is False else []
     except (EvalError, ZeroDivisionError) as e:
         raise EvalFailure(f"the rules give no answer: {e}") from None
@@ -184,6 +192,13 @@ def _on_interpreter(model: m.Resolved, query: str, expr: Any, state: dict[str, A
         texts.append(text)
     shown = value if isinstance(value, (bool, int, Fraction, str)) else to_json(value)
     return EvalAnswer(query, model.manifest.ruleset, shown, rules, explanation(value, texts, changes), changes)
+
+
+def _the_check_alone(model: m.Resolved, node: m.Expr) -> bool:
+    """Whether a question is a limits check and nothing more: its answer is then the limits broken
+    with their totals, bounds and excesses (the module's Violations); inside a larger question, a
+    limits check is the names of the limits broken, as everywhere in the rules."""
+    return isinstance(node, m.Call) and any(g.name == node.fn for g in model.limits)
 
 
 def explanation(value: Any, cites: list[str], changes: list[str]) -> str:

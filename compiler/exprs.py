@@ -22,6 +22,7 @@ from .types import (
     NUMBER,
     TEXT,
     AnyT,
+    BoolT,
     EnumT,
     IntT,
     ListT,
@@ -100,8 +101,17 @@ class Lowerer:
         node = self.lower(expr, local, want)
         if not ty.assignable(node.t, want):
             self.error(expr.span, "R201", f"{what} must be {describe(want)}, but this is {describe(node.t)}",
-                       hint=self._quoted_member(expr, want))
+                       hint=self._quoted_member(expr, want) or self._limits_as_condition(node, want))
         return node
+
+    def _limits_as_condition(self, node: m.Expr, want: Type) -> str | None:
+        """A limits check where a true or false is wanted: it answers the names of the limits broken."""
+        sig = self.scope.signature(node.fn) if isinstance(node, m.Call) and isinstance(want, BoolT) else None
+        if sig is None or sig.kind != "limits":
+            return None
+        assert isinstance(node, m.Call)
+        return (f"a limits check answers the names of the limits it finds broken: {node.fn}(...) == [] "
+                f"when none is, or \"name\" in {node.fn}(...) for one of them")
 
     def _quoted_member(self, expr: ast.Expr, want: Type) -> str | None:
         """"move" where a list's value is wanted: the value is written without quotes."""

@@ -260,7 +260,10 @@ class Interpreter:
         return self.eval(e.of, env)[e.name]
 
     def _call(self, e: m.Call, env: dict[str, Any]) -> Any:
-        return self.call(e.fn, [self.eval(a, env) for a in e.args])
+        found = self.call(e.fn, [self.eval(a, env) for a in e.args])
+        if e.fn in self.limits:  # in an expression, a limits check is the names of the limits broken
+            return tuple(v["limit"] for v in found)  # (a list of text), as its type says
+        return found
 
     def _attr(self, e: m.Attr, env: dict[str, Any]) -> Any:
         member = self.eval(e.of, env)

@@ -455,13 +455,18 @@ class ExprCompiler:
             if inlined is not None:
                 self.rewrote = True
                 return inlined
-        callee = self.signature(fn)
-        args = []
-        for a, p in zip(node.args, callee, strict=True):
-            args.append(self.typed(a, p, traced))
+        called = self.call_itself(node, traced)
+        if fn in self.folder.limits:  # in an expression, the names of the limits broken (a list of text)
+            return f"tuple(v.limit for v in {called})"
+        return called
+
+    def call_itself(self, node: m.Call, traced: bool) -> str:
+        """The call as written, of the function a program calls too: a limits check's answers its
+        violations (rulec eval shows them for a question that is the check alone)."""
+        fn = node.fn
+        args = [self.typed(a, p, traced) for a, p in zip(node.args, self.signature(fn), strict=True)]
         if traced:
-            args.append("_t")
-            return f"{self.traced_names[fn]}({', '.join(args)})"
+            return f"{self.traced_names[fn]}({', '.join([*args, '_t'])})"
         return f"{self.names[fn]}({', '.join(args)})"
 
     # -- inlining (untraced code only: the traced twin keeps every call, for its citations)
