@@ -562,6 +562,18 @@ def _show(v: Any) -> str:
 ExampleCites = dict[tuple[str, int, int], list[Cite]]  # an example's origin: the rules its run used
 
 
+def _cannot_compute_hint(said: str) -> str:
+    """What to do about a value an example's line reaches that the rules cannot compute."""
+    if said in ("min of nothing", "max of nothing"):
+        return (f"{said[:3]} over a list with nothing in it has no value: say what holds then in the rules "
+                f"(if len(xs) == 0 then 0 else {said[:3]}(...)), or give the example a state with items")
+    if said.startswith("first of nothing"):
+        return "no item passes first's 'where': test for one first (if any(...) then first(...) else ...)"
+    if said == "division by zero":
+        return "a divisor is 0 for this state: guard it in the rules (d != 0 and ...), or change the example"
+    return "a 'let' or 'expect' line may use a value the rules cannot compute"
+
+
 def run_examples(model: m.Resolved, module: types.ModuleType | None = None,
                  cites: ExampleCites | None = None) -> list[Diagnostic]:
     """Evaluate every example of the model; each failure points at its own line. With the ruleset's
@@ -608,7 +620,7 @@ def run_example_traced(model: m.Resolved, ex: m.Example, module: types.ModuleTyp
             ok = interp.eval(step.expr, env)
         except (EvalError, ZeroDivisionError, KeyError, TypeError) as e:
             out.append(Diagnostic(span_of(where), "R402", f"example of {ex.clause} could not be evaluated: {e}",
-                                  hint="a 'let' or 'expect' line may use a value the rules cannot compute"))
+                                  hint=_cannot_compute_hint(str(e))))
             break
         finally:
             out += [disagreement_diagnostic(span_of(where), ruleset, ex.clause, d) for d in found]

@@ -426,7 +426,8 @@ def _expected(expected: set[str], closer: str = "}") -> str:
 # Operators from other languages the rules language writes as words.
 _WORD_OPERATORS = {"&": "write 'and' between two conditions (a.sp > 3 and a.mode == combat)",
                    "|": "write 'or' between two conditions (a.sp <= 1 or a.mode != combat)",
-                   "!": "write 'not' before a condition (not u.loaded); '!=' is 'is not equal to'"}
+                   "!": "write 'not' before a condition (not u.loaded); '!=' is 'is not equal to'",
+                   "%": "the rules have no remainder operator: a - b * floor(a / b) is what is left of a over b"}
 
 
 def _syntax_diagnostic(e: UnexpectedInput, chunk: str, start: int, path: str) -> Diagnostic:
@@ -554,6 +555,8 @@ def _hint_for(token: Token, expected: set[str], where: str = "") -> str | None:
                 f'{kind} NAME "Title" extends LAYER version "1"')
     if kind == "override" and token.type == "STRING" and "COLON" in expected:
         return 'a new title is one of the changes, after the colon: override 4.8 stacking: title "..."'
+    if str(token) == "*" and {"NAME", "NUMBER"} <= expected:  # u.sp ** 3
+        return "the rules have no power operator: multiply (u.sp * u.sp * u.sp)"
     if token.type == "NUMBER" and "RULENUM" in expected:
         return "rule numbers carry a dot and a part after it, such as 4.5a or 13.0"
     if str(token) == "=" and "COMP" in expected:

@@ -175,3 +175,19 @@ def test_words_from_other_languages_get_the_rules_language_s_own() -> None:
     for op, word in (("&&", "'and'"), ("||", "'or'")):
         _, [d] = parse(head + f'rule 1.1 "A" {{\n  define m(u: Unit) -> bool "M" = true {op} false\n}}\n', "t.rules")
         assert d.code == "R002" and d.hint is not None and d.hint.startswith(f"write {word}")
+
+
+def test_an_example_that_reaches_a_value_the_rules_cannot_compute_is_told_which_and_what_to_do() -> None:
+    head = ('series T "T" version "1"\nrecord Unit "U" {\n  sp: int = 1 "Strength"\n}\n'
+            'record Stack "S" {\n  units: list of Unit = [] "Units"\n}\nrule 1.1 "A" {\n'
+            '  define best(s: Stack) -> int "Best" = max(u.sp for u in s.units)\n'
+            '  define big(s: Stack) -> int "Big" = first(u.sp for u in s.units where u.sp > 5)\n'
+            '  define share(s: Stack, n: int) -> number "Share" = len(s.units) / n\n')
+    hints = {}
+    for call in ("best(Stack { })", "big(Stack { })", "share(Stack { }, 0)"):
+        result = compile_text(head + f'  example "e" {{\n    expect {call} == 0\n  }}\n}}\n')
+        [d] = [d for d in result.diagnostics if d.code == "R402"]
+        hints[call.split("(")[0]] = d.hint
+    assert hints["best"].startswith("max over a list with nothing in it has no value")
+    assert hints["big"].startswith("no item passes first's 'where'")
+    assert hints["share"].startswith("a divisor is 0 for this state")
