@@ -555,6 +555,9 @@ def _hint_for(token: Token, expected: set[str], where: str = "") -> str | None:
                 f'{kind} NAME "Title" extends LAYER version "1"')
     if kind == "override" and token.type == "STRING" and "COLON" in expected:
         return 'a new title is one of the changes, after the colon: override 4.8 stacking: title "..."'
+    if str(token) == "for" and "RSQB" in expected:  # [u.sp for u in h.units]
+        return ("a list is written item by item ([5, 4]); to go over a list's items, use sum, count, min, max, "
+                "first, any or all: sum(u.sp for u in h.units)")
     if str(token) == "*" and {"NAME", "NUMBER"} <= expected:  # u.sp ** 3
         return "the rules have no power operator: multiply (u.sp * u.sp * u.sp)"
     if token.type == "NUMBER" and "RULENUM" in expected:

@@ -518,6 +518,8 @@ def test_a_layer_header_and_an_override_title_written_out_of_order_get_their_sha
     (d,) = errors('game G "Game" version "1" extends T\n')
     assert d.hint == ('a game names the layer it is over first, then its own version: '
                       'game NAME "Title" extends LAYER version "1"')
+    (d,) = errors('series S "S"\nrule 1.1 "A" {\n  define f(h: Hex) -> int "F" = len([u.sp for u in h.units])\n}\n')
+    assert d.hint is not None and d.hint.startswith("a list is written item by item ([5, 4])")
     (d,) = errors('game G "G" extends T\noverride 1.2 moves "Moves here": u.sp > 1\n')
     assert d.hint == 'a new title is one of the changes, after the colon: override 4.8 stacking: title "..."'
 
