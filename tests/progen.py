@@ -1082,7 +1082,9 @@ class Gen:
         words = [(t, k) for t, k in words if f"override {t}" not in self.changed]
         if words and self.chance(0.3):  # a change of words only: the value must stay what it was
             target, key = self.pick(words)
-            change = self.pick([' title "Another title"', ' text "Other words."', ' note game "A note."'])
+            # a text only where the target holds texts (a clause); elsewhere it is R110
+            change = self.pick([' title "Another title"', ' note game "A note."']
+                               + ([' text "Other words."'] if key.startswith("enum:") else []))
             self.blocks.append(Block(self.file, [f"override {target}:{change}"], needs=frozenset({key})))
         # exceptions: table rows that go first, limits that do not apply
         tables = [f for f in self.funcs.values() if f.kind == "table"]
