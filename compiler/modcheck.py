@@ -157,7 +157,9 @@ class ModuleCheck:
     def __init__(self) -> None:
         self._folder: str | None = None
         self._proc: subprocess.Popen[bytes] | None = None
-        self._sent: dict[str, str] = {}  # rel: the text given
+        # rel: the text given (a small one, or one no file could be written for), or its file: a
+        # 10,000-clause module's text is 10 MB, not to be held to the end of the build
+        self._sent: dict[str, str | _File] = {}
 
     def add(self, rel: str, text: str) -> None:
         """Check this module's text: a small one (a piece) in the build when problems() is asked (a
@@ -172,6 +174,7 @@ class ModuleCheck:
             path = os.path.join(self._folder, f"{len(self._sent)}.py")
             with open(path, "w", encoding="utf-8", errors="surrogatepass") as f:
                 f.write(text)
+            self._sent[rel] = _File(path)
             if self._proc is None:  # -I: not this folder on sys.path (its types.py is not the standard one)
                 self._proc = subprocess.Popen([sys.executable, "-I", "-S", __file__], stdin=subprocess.PIPE,
                                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
@@ -192,7 +195,7 @@ class ModuleCheck:
                     answered[rel] = None if found is None else Broken(*found)
             except (OSError, ValueError, TypeError, subprocess.TimeoutExpired):
                 answered = {}
-        found = [answered[rel] if rel in answered else problem(text, rel) for rel, text in self._sent.items()]
+        found = [answered[rel] if rel in answered else problem(_text(given), rel) for rel, given in self._sent.items()]
         self.close()
         return [b for b in found if b is not None]
 
@@ -213,6 +216,20 @@ class ModuleCheck:
                 if stream is not None:
                     stream.close()
             self._proc = None
+
+
+@dataclass(frozen=True)
+class _File:
+    """A module's text as the check wrote it for the second Python."""
+
+    path: str
+
+
+def _text(given: str | _File) -> str:
+    if isinstance(given, str):
+        return given
+    with open(given.path, encoding="utf-8", errors="surrogatepass") as f:
+        return f.read()
 
 
 _ACTIVE: list[ModuleCheck] = []  # the checks of the builds under way in this process, newest last

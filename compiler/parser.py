@@ -486,9 +486,10 @@ def _between_items(chunk: str, pos: int) -> bool:
 
 
 # Words a newcomer writes where an item starts, and the keyword the language has for each.
+# (Only names: `let` and `list` are keywords, which the lexer never gives as a name.)
 _ITEM_WORDS = {"clause": "rule", "section": "rule", "chapter": "rule", "def": "define", "function": "define",
-               "fn": "define", "constant": "const", "let": "const", "list": "enum", "type": "record",
-               "struct": "record", "class": "record", "lookup": "table", "check": "invariant", "assert": "invariant"}
+               "fn": "define", "constant": "const", "type": "record", "struct": "record", "class": "record",
+               "lookup": "table", "check": "invariant", "assert": "invariant"}
 _ITEM_SHAPES = {"rule": 'rule 4.5a "Title" { ... }', "define": 'define name(u: Unit) -> int "Title" = ...',
                 "const": 'const name "Title" = 3', "enum": 'enum Name "Title" { - member "Title" }',
                 "record": 'record Name "Title" { field: int = 0 "Title" }'}

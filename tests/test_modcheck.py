@@ -53,6 +53,8 @@ def test_a_large_module_is_compiled_by_a_second_python(monkeypatch: pytest.Monke
     check = modcheck.ModuleCheck()
     check.add("python/good.py", large_module())
     assert check._proc is not None  # really beside the build, not in it
+    # and the text is not held to the end of the build (a 10k module's is 10 MB: the build's peak)
+    assert not isinstance(check._sent["python/good.py"], str)
     text = large_module(BROKEN)
     check.add("python/bad.py", text)
     [found] = check.problems()
