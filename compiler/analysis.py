@@ -157,6 +157,7 @@ class TableAnalysis:
             oks.append(ok)
             reads.append(frozenset(tr.touched))
         self.tr = tr
+        self.oks = oks
         self.reads = reads
         self.solver = decide.Solver(tr, params, t.params)
         if self.solver.check(tr.true) == "unsat":
@@ -180,6 +181,7 @@ class TableAnalysis:
         diags += self._clashes(params, holds)
         return diags
 
+    oks: list[z3.BoolRef]  # oks[i]: row i's condition can be worked out (no division by zero), made by run()
     nots: list[z3.BoolRef]  # Not(holds[i]), made by run()
     none_before: list[z3.BoolRef]  # none_before[i]: no row above row i matches, made by run()
     unsure = False  # a row's condition not given to the solver (its findings are checked all the same)
@@ -210,10 +212,17 @@ class TableAnalysis:
                                "taken first by the rows above it", hint="move it up, or narrow their conditions")]
         by = " and ".join(f"row '{self.table.rows[j].label}' ({self._call(s)})" for j, s in takers)
         one = len(takers) == 1
+        if row.when is None:  # an otherwise row goes last: moving it is no answer
+            failing = [r.label for r, ok in zip(self.table.rows[:i], self.oks, strict=False) if ok is not self.tr.true]
+            hint = (f"the rows above answer every input they can work out, and where row '{failing[0]}' cannot "
+                    "(a division by zero: R306) the table stops there, before 'otherwise': guard that row, or "
+                    "put a row for that case above it" if failing else
+                    "the rows above answer every input: remove it, or narrow their conditions")
+        else:
+            hint = ("move it above that row, or narrow that row's condition" if one else
+                    "move it above those rows, or narrow their conditions")
         return [Diagnostic(span_of(self._written(row)), "R301", f"{where} can never match: every case it covers is "
-                           f"taken first by {by}",
-                           hint="move it above that row, or narrow that row's condition" if one else
-                                "move it above those rows, or narrow their conditions")]
+                           f"taken first by {by}", hint=hint)]
 
     def _gap(self, holds: list[z3.BoolRef]) -> list[Diagnostic]:
         state = self._state(self.none_before[len(holds)],

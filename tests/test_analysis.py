@@ -110,3 +110,19 @@ def test_option_clash_compares_changes_by_what_they_say() -> None:
     other = compile_text(series, option("a", "9.1", "10 + 3 * 2"), option("b", "9.2", "10 + 2 * 3"),
                          'ruleset both "Both" = S with a, b\n')
     assert [d.code for d in other.diagnostics] == ["R303"]
+
+
+def test_an_otherwise_row_that_never_matches_is_told_why_not_to_move_it() -> None:
+    """R301's hint for a row taken by the rows above is to move it up; an `otherwise` row goes last,
+    and where a row above divides by zero the designer added it for that case, which the table
+    never reaches (it stops at that row, R306): the hint says so."""
+    table = ('series N "N" version "1"\nrule 1.1 "Odds" {{\n  table ratio(a: int, d: int) -> int "Ratio" {{\n'
+             '    big: when {big} => 2 "Two or more"\n    small: when {small} => 1 "Less"\n'
+             '    none: otherwise => 0 "No defender"\n  }}\n}}\n')
+    dividing = compile_text(table.format(big="a / d >= 2", small="a / d < 2"))
+    [d] = [d for d in dividing.diagnostics if d.code == "R301"]
+    assert d.hint is not None and d.hint.startswith(
+        "the rows above answer every input they can work out, and where row 'big' cannot (a division by zero")
+    plain = compile_text(table.format(big="a >= 2 * d", small="a < 2 * d"))
+    [d] = [d for d in plain.diagnostics if d.code == "R301"]
+    assert d.hint == "the rows above answer every input: remove it, or narrow their conditions"
