@@ -167,6 +167,9 @@ def _on_interpreter(model: m.Resolved, query: str, expr: Any, state: dict[str, A
         record, value = _state_entry(name, entry, model)
         env[name] = _state_value(interp, RecordT(record), value, name)
         local_types[name] = RecordT(record)
+    # The records' invariants, checked as the state was read, are no rule the answer rests on (the
+    # module's from_json checks them untraced): cited, they came first in every answer from a state.
+    interp.trace.clear()
     lowerer = Lowerer(ModelScope(model))
     node = lowerer.lower(expr, local_types)
     if lowerer.diags:

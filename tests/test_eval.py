@@ -145,3 +145,21 @@ def test_brackets_inside_texts_of_a_state_file_are_not_nesting(capsys: pytest.Ca
     code, _, err = run(capsys, "OCS", "u.printed_re", "--state", str(state))
     assert code == 2
     assert "is not a name the rules language can use" in err and "nested" not in err
+
+
+def test_an_answer_from_a_state_cites_what_the_module_cites(capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path) -> None:
+    """The interpreter checked the state's records against their invariants as it read them, and
+    cited those checks first in the answer (13.2b, 13.2d, 13.5, 4.6, 4.8b, 9.11 before 4.8's
+    stacking), where the module, whose from_json checks them untraced, did not."""
+    state = tmp_path / "hex.json"
+    state.write_text(json.dumps({"h": {"record": "Hex", "value": {
+        "units": [{"multi_step": True, "printed_re": 6}, {"multi_step": True, "printed_re": 6}]}}}))
+    answers = []
+    for more in ((), ("--module",)):
+        code, out, err = run(capsys, "OCS", "stacking(h)", "--state", str(state), "--json", *more)
+        assert code == 0, err
+        answers.append(json.loads(out))
+    assert answers[0] == answers[1]
+    assert [r["clause"] for r in answers[0]["rules"]][:2] == ["3.3", "3.3"]
+    assert not {"13.2b", "13.2d", "13.5", "9.11"} & {r["clause"] for r in answers[0]["rules"]}
