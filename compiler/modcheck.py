@@ -160,6 +160,7 @@ class ModuleCheck:
         # rel: the text given (a small one, or one no file could be written for), or its file: a
         # 10,000-clause module's text is 10 MB, not to be held to the end of the build
         self._sent: dict[str, str | _File] = {}
+        self._written = 0  # files written: each its own name, even for a module given again
 
     def add(self, rel: str, text: str) -> None:
         """Check this module's text: a small one (a piece) in the build when problems() is asked (a
@@ -171,7 +172,8 @@ class ModuleCheck:
         try:
             if self._folder is None:
                 self._folder = tempfile.mkdtemp(prefix=f"rulec-modcheck-{os.getpid()}-")  # printing.clean_leftovers
-            path = os.path.join(self._folder, f"{len(self._sent)}.py")
+            self._written += 1
+            path = os.path.join(self._folder, f"{self._written}.py")
             with open(path, "w", encoding="utf-8", errors="surrogatepass") as f:
                 f.write(text)
             self._sent[rel] = _File(path)
@@ -259,9 +261,7 @@ def main() -> None:
     [rel, null] or [rel, [rel, line, message, text]]."""
     for line in sys.stdin:
         rel, path = json.loads(line)
-        with open(path, encoding="utf-8", errors="surrogatepass") as f:
-            source = f.read()
-        found = problem(source, rel)
+        found = problem(_text(_File(path)), rel)
         print(json.dumps([rel, None if found is None else [found.rel, found.line, found.message, found.text]]),
               flush=True)
 
