@@ -337,7 +337,7 @@ def _examples(result: Result, model: m.Resolved, found: list[Diagnostic], work: 
             diags, ran = work.examples[key]
             cites.update({(o[0], o[1], o[2]): [Cite(*c) for c in used] for o, used in ran})
             return list(diags)
-    module = _module(result, model, found, work)
+    module = _module(result, model, found, work, explained=keep_models)
     if module is not None and keep_models:  # for `rulec test`; a build lets it go
         result.modules[name] = module
     with stage("run the worked examples", name):
@@ -366,14 +366,17 @@ def examples_key(model: m.Resolved) -> str:
 
 
 def _module(result: Result, model: m.Resolved, found: list[Diagnostic],
-            work: Work | None) -> types.ModuleType | None:
+            work: Work | None, explained: bool = False) -> types.ModuleType | None:
     """The ruleset's generated module, loaded to run the examples on; None where a value of the rules
-    cannot be computed (R305), which the module would need to be written."""
+    cannot be computed (R305), which the module would need to be written. explained (`rulec test`):
+    with the explain_ twins of the checks the examples call, whose rules are compared too."""
     if any(d.code == "R305" for d in found):
         return None
     text = python_files(model, verify=False, memo=result.module_memo if work is None else work.modules)
     called = {e.fn for ex in model.examples for step in ex.steps
               for e in m.walk(step.value if isinstance(step, m.LetStep) else step.expr) if isinstance(e, m.Call)}
+    if explained:
+        called |= {"explain_" + fn for fn in called}
     with stage("load the module for the examples", model.manifest.ruleset):
         return load_module(next(iter(text.values())), model.manifest.ruleset, called)
 

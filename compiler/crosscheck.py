@@ -107,6 +107,9 @@ class CrossChecked(Interpreter):
         self._depth = 0  # only the example's own calls: the module makes the inner ones itself
 
     def call(self, fn: str, args: list[Any]) -> Any:
+        outer, own = self.trace, self._depth == 0
+        if own:  # the rules this call cites, on a trace of its own (the module's answer cites them alone)
+            self.trace = []
         self._depth += 1
         try:
             expected: Any = super().call(fn, args)
@@ -114,13 +117,16 @@ class CrossChecked(Interpreter):
             expected = e
         finally:
             self._depth -= 1
-        if self._depth == 0 and not _out_of_steps() and not isinstance(expected, TooLarge):
-            self._compare(fn, args, expected)
+            if own:
+                cited, self.trace = self.trace, outer
+                outer.extend(c for c in cited if c not in outer)
+        if own and not _out_of_steps() and not isinstance(expected, TooLarge):
+            self._compare(fn, args, expected, cited)
         if isinstance(expected, EvalError):
             raise expected
         return expected
 
-    def _compare(self, fn: str, args: list[Any], expected: Any) -> None:
+    def _compare(self, fn: str, args: list[Any], expected: Any, cited: list[interp.Cite]) -> None:
         d: m.Define | m.Table | m.Limits | None = self.defines.get(fn) or self.tables.get(fn) or self.limits.get(fn)
         if d is None:
             return
@@ -130,16 +136,34 @@ class CrossChecked(Interpreter):
         given = [to_module(self.module, p.t, a) for p, a in zip(d.params, args, strict=True)]
         answers = [_answer(self.module, getattr(self.module, name), given)]
         explain = getattr(self.module, "explain_" + name, None)
-        if explain is not None:  # loaded whole (rulec test): the explaining twin is asked too
-            answers.append(_answer(self.module, lambda *a: explain(*a).value, given))
+        explained = None if explain is None else _answer(self.module, explain, given)
+        if explained is not None:  # loaded with its explain_ twins (rulec test): the twin is asked too
+            answers.append(explained if isinstance(explained, _NoAnswer) else explained.value)
         unordered = fn in self.limits  # the units a limit counts, in no order when taken from a set
         want = _NoAnswer if isinstance(expected, EvalError) else _counted(plain(expected), unordered)
+        call = f"{fn}({', '.join(show(plain(a)) for a in args)})"
         for got in answers:
             mine = _NoAnswer if isinstance(got, _NoAnswer) else _counted(plain(got), unordered)
             if mine != want:
-                call = f"{fn}({', '.join(show(plain(a)) for a in args)})"
                 self.found.append(Disagreement(call, show(mine), show(want)))
                 return
+        if explained is not None and not isinstance(explained, _NoAnswer):
+            theirs, ours = _rules(explained.rules, module=True), _rules(cited, module=False)
+            if theirs != ours:
+                self.found.append(Disagreement(call, f"{show(mine)}, citing {_shown_rules(theirs)}",
+                                               f"{show(want)}, citing {_shown_rules(ours)}"))
+
+
+def _rules(cites: Any, module: bool) -> list[tuple[Any, ...]]:
+    """An answer's rules in one form to compare: an item's title as the ruleset has it (a clause's
+    own title the interpreter leaves to the module)."""
+    return [(c.layer, c.clause, c.item, c.note, c.title if c.item or not module else None) for c in cites]
+
+
+def _shown_rules(rules: list[tuple[Any, ...]]) -> str:
+    shown = [f"{layer} {clause}" + (f" {item}" if item else "") + (f" ({note})" if note else "")
+             + (f' "{title}"' if title else "") for layer, clause, item, note, title in rules]
+    return " and ".join(shown) if shown else "no rule"
 
 
 def _counted(value: Any, unordered: bool) -> Any:

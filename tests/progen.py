@@ -80,6 +80,7 @@ if str(ROOT) not in sys.path:
 
 from rulec.build import Result, compile_sources, iter_outputs  # noqa: E402
 from rulec.cache import MemoryParses, Work  # noqa: E402
+from rulec.crosscheck import load_module  # noqa: E402
 from rulec.diagnostics import Diagnostic  # noqa: E402
 from rulec.emit_python import ModuleEmitter  # noqa: E402
 from rulec.exprs import assignable, item_type, join  # noqa: E402
@@ -1458,11 +1459,15 @@ def check_and_build(files: dict[str, str], parses: MemoryParses | None = None,
         outputs = dict(iter_outputs(result, validate=True))
     except Exception as e:
         return None, internal("build", e), []
-    try:
-        run_tests(result.models)
+    modules = {rs: outputs[f"python/{rs.lower()}.py"] for rs in result.models}
+    try:  # as rulec test, on the whole modules: each example's answers and their rules, asked of both
+        report = run_tests(result.models, {rs: load_module(text, rs) for rs, text in modules.items()})
     except Exception as e:
         return None, internal("test", e), []
-    modules = {rs: outputs[f"python/{rs.lower()}.py"] for rs in result.models}
+    disagree = [d for d in report.failures if d.code == "R900"]
+    if disagree:
+        d = disagree[0]
+        return None, Finding("disagree", "disagree:R900:test", d.message, d.render(files)), []
     return Built(result, modules), None, []
 
 

@@ -3,7 +3,10 @@ module's syntax tree is fifty times its text): run in turn, the pieces must do w
 
 from __future__ import annotations
 
+import dataclasses
 import traceback
+import types
+from typing import Any
 
 from rulec import crosscheck, modcheck
 
@@ -54,3 +57,69 @@ def test_the_lines_of_a_module_are_splitlines_one_at_a_time() -> None:
     for _ in range(5000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 16)))
         assert list(modcheck._lines(text)) == text.splitlines(keepends=True), repr(text)
+
+
+CITED = '''series S "Cited" version "1"
+
+record Unit "A unit" {
+  sp: int = 1 "Strength points"
+  moved: bool = false "Moved"
+}
+
+rule 3.1 "Strength" {
+  define strong(u: Unit) -> bool "Strong" = u.sp >= 3
+}
+
+rule 3.2 "Ready" {
+  define ready(u: Unit) -> bool "Ready" = strong(u) and not u.moved
+  example "a strong unit that has not moved is ready" {
+    let u = Unit { sp: 4 }
+    expect ready(u) and strong(u)
+  }
+}
+'''
+
+
+def _cited_model_and_module() -> tuple[Any, types.ModuleType]:
+    from conftest import compile_text
+
+    from rulec.emit_python import emit_python
+    result = compile_text(CITED)
+    assert not [d for d in result.diagnostics if d.severity == "error"]
+    model = result.models["S"]
+    [source] = emit_python(model, whole=True).values()
+    return model, crosscheck.load_module(source, "S")
+
+
+def test_the_examples_rules_agree_on_both_when_the_module_is_loaded_whole() -> None:
+    from rulec.analysis import run_examples
+    model, module = _cited_model_and_module()
+    assert run_examples(model, module) == []
+
+
+def test_an_explain_twin_citing_other_rules_than_the_interpreter_is_r900() -> None:
+    """The worked examples ask the module's explain_ twins too (rulec test loads it whole): an answer
+    with the right value and the wrong rules is a disagreement, as a wrong value is."""
+    from rulec.analysis import run_examples
+    model, module = _cited_model_and_module()
+    explain = module.explain_ready
+
+    def forgets_a_rule(u: Any) -> Any:
+        answer = explain(u)
+        return dataclasses.replace(answer, rules=answer.rules[1:])
+
+    module.explain_ready = forgets_a_rule
+    [d] = run_examples(model, module)
+    assert d.code == "R900"
+    assert d.message == ("rulec disagrees with itself on an example of 3.2 for S: ready({ moved: false, sp: 4 }) "
+                         "is true, citing S 3.1 in the generated module, true, citing S 3.2 and S 3.1 in the "
+                         "reference interpreter")
+
+
+def test_rulec_test_loads_the_explain_twins_the_examples_call() -> None:
+    """`rulec test` (keep_models) asks the module for each answer's rules too (a build, whose examples
+    run on every build, asks for the values alone: the twins would double what it compiles)."""
+    from rulec.build import compile_sources
+    tested = compile_sources({"s.rules": CITED}, keep_models=True, crosscheck=True)
+    assert tested.ok
+    assert callable(tested.modules["S"].explain_ready) and callable(tested.modules["S"].explain_strong)
