@@ -139,11 +139,10 @@ class CrossChecked(Interpreter):
         explained = None if explain is None else _answer(self.module, explain, given)
         if explained is not None:  # loaded with its explain_ twins (rulec test): the twin is asked too
             answers.append(explained if isinstance(explained, _NoAnswer) else explained.value)
-        unordered = fn in self.limits  # the units a limit counts, in no order when taken from a set
-        want = _NoAnswer if isinstance(expected, EvalError) else _counted(plain(expected), unordered)
+        want = _NoAnswer if isinstance(expected, EvalError) else plain(expected)
         call = f"{fn}({', '.join(show(plain(a)) for a in args)})"
         for got in answers:
-            mine = _NoAnswer if isinstance(got, _NoAnswer) else _counted(plain(got), unordered)
+            mine = _NoAnswer if isinstance(got, _NoAnswer) else plain(got)
             if mine != want:
                 self.found.append(Disagreement(call, show(mine), show(want)))
                 return
@@ -164,19 +163,6 @@ def _shown_rules(rules: list[tuple[Any, ...]]) -> str:
     shown = [f"{layer} {clause}" + (f" {item}" if item else "") + (f" ({note})" if note else "")
              + (f' "{title}"' if title else "") for layer, clause, item, note, title in rules]
     return " and ".join(shown) if shown else "no rule"
-
-
-def _counted(value: Any, unordered: bool) -> Any:
-    """A limit check's plain answer with each violation's units in one order: they are what was
-    counted, and a set's items (a limit over a set of values) come in no order."""
-    if not unordered or not (isinstance(value, tuple) and value[:1] == ("list",)):
-        return value
-    out = []
-    for violation in value[1]:
-        fields = tuple((k, ("list", tuple(sorted(v[1], key=repr))) if k == "units" and v[:1] == ("list",) else v)
-                       for k, v in violation[1])
-        out.append(("record", fields))
-    return ("list", tuple(out))
 
 
 class _NoAnswer:

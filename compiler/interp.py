@@ -21,7 +21,7 @@ from typing import Any
 
 from . import ir
 from . import model as m
-from .types import EnumT, ListT, NumberT, SetT, Type, parse_type
+from .types import EnumT, ListT, NumberT, RecordT, SetT, Type, parse_type
 
 MAX_STEPS = 500_000  # evaluation steps of one build's examples and table analyses (the shipped rules: 160,000)
 MAX_BITS = 4_000       # size of a number the rules compute (about 1,200 digits)
@@ -105,6 +105,7 @@ class Index:
     members: dict[tuple[str, str], tuple[m.EnumMember, dict[str, m.AttrValue]]]
     enum_order: dict[str, list[str]]
     clause_layers: dict[str, str]
+    enum_index: dict[str, dict[str, int]]  # each list's values by their place in it
 
 
 _INDEXES: weakref.WeakKeyDictionary[m.Resolved, Index] = weakref.WeakKeyDictionary()
@@ -122,6 +123,7 @@ def index(model: m.Resolved) -> Index:
             members={(e.name, mem.name): (mem, dict(mem.attrs)) for e in model.enums for mem in e.members},
             enum_order={e.name: [mem.name for mem in e.members] for e in model.enums},
             clause_layers={c.number: c.origin.layer for c in model.clauses},
+            enum_index={e.name: {mem.name: i for i, mem in enumerate(e.members)} for e in model.enums},
         )
     return found
 
@@ -136,6 +138,7 @@ class Interpreter:
         self.defines, self.tables, self.consts, self.limits = ix.defines, ix.tables, ix.consts, ix.limits
         self.records, self.members, self.enum_order = ix.records, ix.members, ix.enum_order
         self.clause_layers = ix.clause_layers
+        self.enum_index = ix.enum_index
         self._const_values: dict[str, Any] = {}
 
     def closure_key(self, item: Item) -> str:
@@ -217,7 +220,7 @@ class Interpreter:
                 counted = []
                 if isinstance(measure, m.Agg):  # the checker makes every measure a count or a sum
                     where, var = measure.where, measure.var
-                    counted = [x for x in self.eval(measure.over, env)
+                    counted = [x for x in self._items(measure.over, env)
                                if where is None or self.eval(where, {**env, var: x})]
                 out.append({"limit": item.name, "title": item.title, "total": total, "bound": bound,
                             "excess": total - bound, "units": counted, "rule": item.origin.clause})
@@ -323,21 +326,22 @@ class Interpreter:
 
     def _agg(self, e: m.Agg, env: dict[str, Any]) -> Any:
         fn, var, where = e.fn, e.var, e.where
+        over = self._items(e.over, env)
         if fn in ("any", "all"):  # stop at the first item that decides, as the rules are read
             want = fn == "any"
-            for x in self.eval(e.over, env):
+            for x in over:
                 inner = {**env, var: x}
                 if (where is None or self.eval(where, inner)) and bool(self.eval(e.body, inner)) == want:
                     return want
             return not want
         if fn == "first":
-            for x in self.eval(e.over, env):
+            for x in over:
                 inner = {**env, var: x}
                 if where is None or self.eval(where, inner):
                     return self.eval(e.body, inner)
             raise EvalError("first of nothing: no item passes 'where'")
         items = []
-        for x in self.eval(e.over, env):
+        for x in over:
             inner = {**env, var: x}
             if where is None or self.eval(where, inner):
                 items.append(self.eval(e.body, inner) if fn != "count" else x)
@@ -353,6 +357,32 @@ class Interpreter:
             order = self.enum_order[e.t.name]
             return (min if fn == "min" else max)(items, key=order.index)
         return min(items) if fn == "min" else max(items)
+
+    def _items(self, over: m.Expr, env: dict[str, Any]) -> Iterable[Any]:
+        """What a `for` goes over, in order: a list as it is; a set's items in one order that depends
+        on them alone (`order_of`), not on how Python happens to keep them (a text's place in a set
+        changes with the process's hash seed): `first` over a set, the rules an answer cites and the
+        units a limit counts are then the same on every run, in the interpreter and the module."""
+        items = self.eval(over, env)
+        if isinstance(over.t, SetT) and len(items) > 1:
+            t = over.t.item
+            return sorted(items, key=lambda x: self.order_of(t, x))
+        return items  # type: ignore[no-any-return]
+
+    def order_of(self, t: Type, x: Any) -> Any:
+        """Where x goes among a set's items of type t: yes/no, numbers and text by value, a list's
+        values in the list's order, lists and sets item by item, records field by field (by name)."""
+        match t:
+            case EnumT(name):
+                return self.enum_index[name][x]
+            case RecordT(name):
+                fields = sorted(self.records[name].fields, key=lambda f: f.name)
+                return tuple(self.order_of(f.t, x[f.name]) for f in fields)
+            case ListT(item):
+                return tuple(self.order_of(item, i) for i in x)
+            case SetT(item):
+                return tuple(sorted(self.order_of(item, i) for i in x))
+        return x
 
     def _table(self, t: m.Table, args: list[Any]) -> Any:
         env = dict(zip((p.name for p in t.params), args, strict=False))

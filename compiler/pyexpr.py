@@ -800,10 +800,28 @@ class ExprCompiler:
         then, other = self.typed(node.then, t, traced), self.typed(node.else_, t, traced)
         return f"({then} if {self.ex(node.cond, traced)} else {other})"
 
+    def in_order(self, t: SetT, over: str) -> str:
+        """A set's items in the order the interpreter goes over them (Interpreter.order_of): values of
+        a list in the list's order, yes/no, numbers and text by value, anything else by the runtime's
+        _order_of. Python keeps a set's text in an order that changes with the process's hash seed."""
+        item = t.item
+        if isinstance(item, EnumT):
+            key = (f"{self.enum_order[item.name]}.__getitem__" if item.name in self.enum_order
+                   else f"{self.enum_values[item.name]}.index")
+            return f"sorted({over}, key={key})"
+        if isinstance(item, (ListT, SetT, RecordT)):
+            return f"_in_order({str(item)!r}, {over})"
+        return f"sorted({over})"
+
     def _agg(self, node: m.Agg, traced: bool) -> str:
         var = local_name(node.var)
         saved = self.local.get(node.var)
-        over = self.ex(node.over, traced)  # read where the generator starts: outside its variable
+        over = whole = self.ex(node.over, traced)  # read where the generator starts: outside its variable
+        if isinstance(node.over.t, SetT) and (traced or node.fn in ("any", "all", "first")):
+            # the items in one order: what `first` finds, where any/all stop (an item that fails
+            # after the one that decides is not reached) and the order the rules are cited in; a sum,
+            # a count, a min or a max is the same in any order
+            over = self.in_order(node.over.t, over)
         # Inside, `var` is the generator's own: a field of a parameter of that name read once into a
         # local ahead (u.type -> _u_type) is not this variable's field.
         shadowed = {code: local for code, local in self.reads.items() if code.startswith(f"{var}.")}
@@ -815,7 +833,7 @@ class ExprCompiler:
             fn, t = node.fn, node.t
             if fn == "count":
                 if not where:
-                    return f"{'_len' if isinstance(node.over.t, ListT) else 'len'}({over})"
+                    return f"{'_len' if isinstance(node.over.t, ListT) else 'len'}({whole})"
                 return f"_count({var} for {var} in {over}{where})"
             number = isinstance(t, NumberT)
             body = self.num(node.body, traced) if number else self.ex(node.body, traced)

@@ -387,7 +387,46 @@ def _shown(value: Any, depth: int = 0) -> str:
             return "[...]"
         items = [_shown(v, depth + 1) for v in value[:4]]
         return "[" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "]"
+    if isinstance(value, (set, frozenset)):
+        if depth >= 2:
+            return "{...}"
+        items = [_shown(v, depth + 1) for v in list(value)[:4]]
+        return "{" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "}"
     return f"a {type(value).__name__}"
+
+
+def _in_order(t: str, items: Iterable[Any]) -> list[Any]:
+    """A set's items of type t (a record, list or set) in the order rulec's interpreter goes over
+    them, which depends on the items alone (`_order_of`)."""
+    return sorted(items, key=lambda x: _order_of(t, x))
+
+
+def _order_of(t: str, x: Any) -> Any:
+    """Where x goes among a set's items of type t: a list's values in the list's order, yes/no,
+    numbers and text by value, lists and sets item by item, records field by field (by name)."""
+    if t.startswith("enum "):
+        return _ENUM_VALUES[t[5:]].index(x)
+    if t.startswith("record "):
+        return tuple(_order_of(ft, getattr(x, name + "_" if name in _RENAMED else name))
+                     for name, ft, _ in sorted(_FIELDS[t[7:]]))
+    if t.startswith("list of "):
+        return tuple(_order_of(t[8:], i) for i in x)
+    if t.startswith("set of "):
+        return tuple(sorted(_order_of(t[7:], i) for i in x))
+    return x
+
+
+def _not_a(value: Any, kind: str) -> str:
+    """Why a record refuses a value a program gave a field: what it is not (kind: "a number", "a
+    Unit", ...), and how to give a float, a list or a set the way the record holds it."""
+    if isinstance(value, float) and kind in ("a number", "a whole number"):
+        exact = "Fraction(" + repr(repr(value)) + ")" if kind == "a number" else "an int"
+        return f"{_shown(value)} is a float, which the rules do not count with: give {exact}"
+    if isinstance(value, list) and kind == "a tuple":
+        return f"{_shown(value)} is a list: give a tuple, as a record is frozen"
+    if isinstance(value, (set, frozenset)) and kind in ("a tuple", "a frozenset"):
+        return f"{_shown(value)} is a {type(value).__name__}: give {kind}"
+    return f"{_shown(value)} is not {kind}"
 
 
 def _number(value: Any, path: str) -> Number:

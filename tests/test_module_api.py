@@ -43,6 +43,83 @@ def test_a_value_outside_its_list_is_refused_at_construction(dak: ModuleType) ->
     assert dak.Unit(type="hq", mode="move").type == "hq"
 
 
+@pytest.mark.parametrize(("given", "field", "message"), [
+    ({"points": 0.5}, "Unit.points", "0.5 is a float, which the rules do not count with: give Fraction('0.5')"),
+    ({"move_ma": "4"}, "Unit.move_ma", "'4' is not a number"),
+    ({"step_losses": 1.0}, "Unit.step_losses", "1.0 is a float, which the rules do not count with: give an int"),
+    ({"step_losses": True}, "Unit.step_losses", "True is not a whole number"),
+    ({"step_losses": Fraction(1)}, "Unit.step_losses", "Fraction(1, 1) is not a whole number"),
+    ({"points": True}, "Unit.points", "True is not a number"),
+    ({"multi_step": "no"}, "Unit.multi_step", "'no' is not true or false"),
+    ({"multi_step": 0}, "Unit.multi_step", "0 is not true or false"),
+    ({"formation": 21}, "Unit.formation", "21 is not a text"),
+])
+def test_a_value_of_the_wrong_kind_is_refused_at_construction(dak: ModuleType, given: dict[str, object],
+                                                              field: str, message: str) -> None:
+    """A float, a text or a number where the checks read an exact number, a bool or a text gave a
+    wrong answer or an AttributeError deep inside a check (`_scaled` reads a float's denominator)."""
+    with pytest.raises(dak.InvalidInput) as err:
+        dak.Unit(**given)
+    assert err.value.field == field and str(err.value) == f"{field}: {message}"
+
+
+def test_a_list_field_takes_a_tuple_of_its_kind(dak: ModuleType) -> None:
+    with pytest.raises(dak.InvalidInput, match=r"^Hex.units: \[\] is a list: give a tuple, as a record is frozen$"):
+        dak.Hex(units=[])
+    with pytest.raises(dak.InvalidInput, match=r"^Hex.units: 'Unit\(\)' is not a Unit$"):
+        dak.Hex(units=("Unit()",))
+    with pytest.raises(dak.InvalidInput, match=r"^Hex.units: a Hex is not a Unit$"):
+        dak.Hex(units=(dak.Hex(),))
+    assert dak.Hex(units=(dak.Unit(points=Fraction(1, 2)), dak.Unit(points=3))).units[1].points == 3
+
+
+def test_every_kind_of_field_is_checked_in_a_ruleset_of_its_own() -> None:
+    """Sets, lists of lists and records in records, in a module made for them."""
+    result = compile_text('''series K "Kinds" version "1"
+enum Arm "Arm" {
+  - inf "Infantry"
+  - art "Artillery"
+}
+record Piece "A piece" {
+  arms: set of Arm = {} "Arms"
+  marks: list of set of bool = [] "Marks"
+  weights: list of number = [] "Weights"
+}
+record Box "A box" {
+  piece: Piece "The piece"
+  pieces: set of Piece = {} "More pieces"
+}
+rule 1 "Boxes" {
+  define heavy(b: Box) -> bool "Heavy" = sum(w for w in b.piece.weights) > 3
+}
+''')
+    assert result.ok, result.diagnostics
+    [source] = emit_python(result.models["K"]).values()
+    k = ModuleType("kinds")
+    sys.modules["kinds"] = k
+    try:
+        exec(compile(source, "kinds.py", "exec"), k.__dict__)
+    finally:
+        del sys.modules["kinds"]
+    ok = k.Piece(arms=frozenset({"inf"}), marks=(frozenset({True}),), weights=(Fraction(5, 2), 1))
+    assert k.heavy(k.Box(piece=ok)) is True
+    for given, message in [
+        ({"arms": {"inf"}}, "Piece.arms: {'inf'} is a set: give a frozenset"),
+        ({"arms": ("inf",)}, "Piece.arms: ['inf'] is not a frozenset"),
+        ({"arms": frozenset({"cav"})}, "Piece.arms: 'cav' is not one of the values; allowed: inf, art"),
+        ({"marks": (frozenset({1}),)}, "Piece.marks: 1 is not true or false"),
+        ({"marks": ({True},)}, "Piece.marks: {True} is a set: give a frozenset"),
+        ({"weights": (2.5,)}, "Piece.weights: 2.5 is a float, which the rules do not count with: give Fraction('2.5')"),
+    ]:
+        with pytest.raises(k.InvalidInput) as err:
+            k.Piece(**given)
+        assert str(err.value) == message
+    with pytest.raises(k.InvalidInput, match=r"^Box.piece: None is not a Piece$"):
+        k.Box(piece=None)
+    with pytest.raises(k.InvalidInput, match=r"^Box.pieces: 1 is not a Piece$"):
+        k.Box(piece=ok, pieces=frozenset({1}))
+
+
 def test_help_shows_every_fields_description(dak: ModuleType) -> None:
     shown = pydoc.render_doc(dak.Unit, renderer=pydoc.plaintext)
     for name, words in [("type", "What kind of unit it is"), ("step_losses", "Steps lost"),

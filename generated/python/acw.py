@@ -314,7 +314,25 @@ def _shown(value: Any, depth: int = 0) -> str:
             return "[...]"
         items = [_shown(v, depth + 1) for v in value[:4]]
         return "[" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "]"
+    if isinstance(value, (set, frozenset)):
+        if depth >= 2:
+            return "{...}"
+        items = [_shown(v, depth + 1) for v in list(value)[:4]]
+        return "{" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "}"
     return f"a {type(value).__name__}"
+
+
+def _not_a(value: Any, kind: str) -> str:
+    """Why a record refuses a value a program gave a field: what it is not (kind: "a number", "a
+    Unit", ...), and how to give a float, a list or a set the way the record holds it."""
+    if isinstance(value, float) and kind in ("a number", "a whole number"):
+        exact = "Fraction(" + repr(repr(value)) + ")" if kind == "a number" else "an int"
+        return f"{_shown(value)} is a float, which the rules do not count with: give {exact}"
+    if isinstance(value, list) and kind == "a tuple":
+        return f"{_shown(value)} is a list: give a tuple, as a record is frozen"
+    if isinstance(value, (set, frozenset)) and kind in ("a tuple", "a frozenset"):
+        return f"{_shown(value)} is a {type(value).__name__}: give {kind}"
+    return f"{_shown(value)} is not {kind}"
 
 
 def _number(value: Any, path: str) -> Number:
@@ -648,8 +666,11 @@ class Unit:
 
     def __post_init__(self) -> None:
         if self.arm not in _Arm_set:
-            raise InvalidInput('Unit.arm', f"{_shown(self.arm)} is not one of the values",
-                               Arm_values)
+            raise InvalidInput('Unit.arm', f"{_shown(self.arm)} is not one of the values", Arm_values)
+        if type(self.sp) is not int:
+            raise InvalidInput('Unit.sp', _not_a(self.sp, 'a whole number'))
+        if type(self.cr) is not int:
+            raise InvalidInput('Unit.cr', _not_a(self.cr, 'a whole number'))
 
 
 # rules/acw/combat.rules:21  ACW
@@ -662,6 +683,13 @@ class Stack:
     """
 
     units: tuple[Unit, ...] = ()
+
+    def __post_init__(self) -> None:
+        if type(self.units) is not tuple:
+            raise InvalidInput('Stack.units', _not_a(self.units, 'a tuple'))
+        for _units_item in self.units:
+            if not isinstance(_units_item, Unit):
+                raise InvalidInput('Stack.units', _not_a(_units_item, 'a Unit'))
 
 
 # rules/acw/combat.rules:25  ACW
@@ -677,6 +705,12 @@ class EnemyHex:
     in_friendly_zoc: bool = True
     attacked: bool = False
 
+    def __post_init__(self) -> None:
+        if self.in_friendly_zoc is not True and self.in_friendly_zoc is not False:
+            raise InvalidInput('EnemyHex.in_friendly_zoc', _not_a(self.in_friendly_zoc, 'true or false'))
+        if self.attacked is not True and self.attacked is not False:
+            raise InvalidInput('EnemyHex.attacked', _not_a(self.attacked, 'true or false'))
+
 
 # rules/acw/combat.rules:30  ACW
 @dataclass(frozen=True, slots=True)
@@ -690,6 +724,12 @@ class Leader:
 
     stars: int = 1
     replacement: bool = False
+
+    def __post_init__(self) -> None:
+        if type(self.stars) is not int:
+            raise InvalidInput('Leader.stars', _not_a(self.stars, 'a whole number'))
+        if self.replacement is not True and self.replacement is not False:
+            raise InvalidInput('Leader.replacement', _not_a(self.replacement, 'true or false'))
 
 
 # ---- checks --------------------------------------------------------------------
@@ -989,9 +1029,9 @@ def flanked(attacked_from: frozenset[HexSide]) -> bool:
                             )
                         )
                     )
-                    for b in attacked_from
+                    for b in sorted(attacked_from, key=_ORDER_HexSide.__getitem__)
                 )
-                for a in attacked_from
+                for a in sorted(attacked_from, key=_ORDER_HexSide.__getitem__)
             )
         )
     )
@@ -1005,7 +1045,13 @@ def _t_flanked(attacked_from: frozenset[HexSide], _t: list[Cite]) -> bool:
         len(attacked_from) >= 3
         or (
             len(attacked_from) == 2
-            and any(any(a != b and (not _t_hexsides_adjacent(a, b, _t)) for b in attacked_from) for a in attacked_from)
+            and any(
+                any(
+                    a != b and (not _t_hexsides_adjacent(a, b, _t))
+                    for b in sorted(attacked_from, key=_ORDER_HexSide.__getitem__)
+                )
+                for a in sorted(attacked_from, key=_ORDER_HexSide.__getitem__)
+            )
         )
     )
 

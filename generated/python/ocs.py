@@ -345,7 +345,25 @@ def _shown(value: Any, depth: int = 0) -> str:
             return "[...]"
         items = [_shown(v, depth + 1) for v in value[:4]]
         return "[" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "]"
+    if isinstance(value, (set, frozenset)):
+        if depth >= 2:
+            return "{...}"
+        items = [_shown(v, depth + 1) for v in list(value)[:4]]
+        return "{" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "}"
     return f"a {type(value).__name__}"
+
+
+def _not_a(value: Any, kind: str) -> str:
+    """Why a record refuses a value a program gave a field: what it is not (kind: "a number", "a
+    Unit", ...), and how to give a float, a list or a set the way the record holds it."""
+    if isinstance(value, float) and kind in ("a number", "a whole number"):
+        exact = "Fraction(" + repr(repr(value)) + ")" if kind == "a number" else "an int"
+        return f"{_shown(value)} is a float, which the rules do not count with: give {exact}"
+    if isinstance(value, list) and kind == "a tuple":
+        return f"{_shown(value)} is a list: give a tuple, as a record is frozen"
+    if isinstance(value, (set, frozenset)) and kind in ("a tuple", "a frozenset"):
+        return f"{_shown(value)} is a {type(value).__name__}: give {kind}"
+    return f"{_shown(value)} is not {kind}"
 
 
 def _number(value: Any, path: str) -> Number:
@@ -1809,6 +1827,29 @@ class RailHex:
     in_ezoc: bool = False
     enemy_units: bool = False
 
+    def __post_init__(self) -> None:
+        if self.town_or_port is not True and self.town_or_port is not False:
+            raise InvalidInput('RailHex.town_or_port', _not_a(self.town_or_port, 'true or false'))
+        if type(self.units) is not tuple:
+            raise InvalidInput('RailHex.units', _not_a(self.units, 'a tuple'))
+        for _units_item in self.units:
+            if not isinstance(_units_item, Unit):
+                raise InvalidInput('RailHex.units', _not_a(_units_item, 'a Unit'))
+        if self.controlled is not True and self.controlled is not False:
+            raise InvalidInput('RailHex.controlled', _not_a(self.controlled, 'true or false'))
+        if self.ezoc_free_path_to_supply is not True and self.ezoc_free_path_to_supply is not False:
+            raise InvalidInput(
+                'RailHex.ezoc_free_path_to_supply', _not_a(self.ezoc_free_path_to_supply, 'true or false')
+            )
+        if self.path_needs_extender is not True and self.path_needs_extender is not False:
+            raise InvalidInput('RailHex.path_needs_extender', _not_a(self.path_needs_extender, 'true or false'))
+        if self.path_ezoc_negated is not True and self.path_ezoc_negated is not False:
+            raise InvalidInput('RailHex.path_ezoc_negated', _not_a(self.path_ezoc_negated, 'true or false'))
+        if self.in_ezoc is not True and self.in_ezoc is not False:
+            raise InvalidInput('RailHex.in_ezoc', _not_a(self.in_ezoc, 'true or false'))
+        if self.enemy_units is not True and self.enemy_units is not False:
+            raise InvalidInput('RailHex.enemy_units', _not_a(self.enemy_units, 'true or false'))
+
 
 # rules/ocs/series.rules:123  OCS
 @dataclass(frozen=True, slots=True)
@@ -1874,23 +1915,57 @@ class Unit:
 
     def __post_init__(self) -> None:
         if self.type not in _UnitType_set:
-            raise InvalidInput('Unit.type', f"{_shown(self.type)} is not one of the values",
-                               UnitType_values)
+            raise InvalidInput('Unit.type', f"{_shown(self.type)} is not one of the values", UnitType_values)
         if self.size not in _Size_set:
-            raise InvalidInput('Unit.size', f"{_shown(self.size)} is not one of the values",
-                               Size_values)
+            raise InvalidInput('Unit.size', f"{_shown(self.size)} is not one of the values", Size_values)
         if self.mode not in _Mode_set:
-            raise InvalidInput('Unit.mode', f"{_shown(self.mode)} is not one of the values",
-                               Mode_values)
+            raise InvalidInput('Unit.mode', f"{_shown(self.mode)} is not one of the values", Mode_values)
+        if self.oriented_to_combat is not True and self.oriented_to_combat is not False:
+            raise InvalidInput('Unit.oriented_to_combat', _not_a(self.oriented_to_combat, 'true or false'))
         if self.mobility not in _Mobility_set:
-            raise InvalidInput('Unit.mobility', f"{_shown(self.mobility)} is not one of the values",
-                               Mobility_values)
+            raise InvalidInput('Unit.mobility', f"{_shown(self.mobility)} is not one of the values", Mobility_values)
+        if type(self.move_ma) is not int and type(self.move_ma) is not Fraction:
+            raise InvalidInput('Unit.move_ma', _not_a(self.move_ma, 'a number'))
+        if self.printed_strength is not True and self.printed_strength is not False:
+            raise InvalidInput('Unit.printed_strength', _not_a(self.printed_strength, 'true or false'))
+        if self.parenthesized is not True and self.parenthesized is not False:
+            raise InvalidInput('Unit.parenthesized', _not_a(self.parenthesized, 'true or false'))
+        if type(self.strength) is not int and type(self.strength) is not Fraction:
+            raise InvalidInput('Unit.strength', _not_a(self.strength, 'a number'))
+        if self.out_of_supply is not True and self.out_of_supply is not False:
+            raise InvalidInput('Unit.out_of_supply', _not_a(self.out_of_supply, 'true or false'))
+        if self.multi_step is not True and self.multi_step is not False:
+            raise InvalidInput('Unit.multi_step', _not_a(self.multi_step, 'true or false'))
+        if type(self.printed_re) is not int and type(self.printed_re) is not Fraction:
+            raise InvalidInput('Unit.printed_re', _not_a(self.printed_re, 'a number'))
+        if type(self.step_losses) is not int:
+            raise InvalidInput('Unit.step_losses', _not_a(self.step_losses, 'a whole number'))
+        if type(self.points) is not int and type(self.points) is not Fraction:
+            raise InvalidInput('Unit.points', _not_a(self.points, 'a number'))
+        if self.organic is not True and self.organic is not False:
+            raise InvalidInput('Unit.organic', _not_a(self.organic, 'true or false'))
         if self.tp_kind not in _TransportPointKind_set:
-            raise InvalidInput('Unit.tp_kind', f"{_shown(self.tp_kind)} is not one of the values",
-                               TransportPointKind_values)
+            raise InvalidInput(
+                'Unit.tp_kind', f"{_shown(self.tp_kind)} is not one of the values", TransportPointKind_values
+            )
+        if self.loaded is not True and self.loaded is not False:
+            raise InvalidInput('Unit.loaded', _not_a(self.loaded, 'true or false'))
+        if type(self.formation) is not str:
+            raise InvalidInput('Unit.formation', _not_a(self.formation, 'a text'))
+        if type(self.nationality) is not str:
+            raise InvalidInput('Unit.nationality', _not_a(self.nationality, 'a text'))
+        if self.divisional is not True and self.divisional is not False:
+            raise InvalidInput('Unit.divisional', _not_a(self.divisional, 'true or false'))
         if self.stocks not in _Stocks_set:
-            raise InvalidInput('Unit.stocks', f"{_shown(self.stocks)} is not one of the values",
-                               Stocks_values)
+            raise InvalidInput('Unit.stocks', f"{_shown(self.stocks)} is not one of the values", Stocks_values)
+        if self.no_rebuild is not True and self.no_rebuild is not False:
+            raise InvalidInput('Unit.no_rebuild', _not_a(self.no_rebuild, 'true or false'))
+        if self.breakdown is not True and self.breakdown is not False:
+            raise InvalidInput('Unit.breakdown', _not_a(self.breakdown, 'true or false'))
+        if self.will_spend_mp is not True and self.will_spend_mp is not False:
+            raise InvalidInput('Unit.will_spend_mp', _not_a(self.will_spend_mp, 'true or false'))
+        if self.active is not True and self.active is not False:
+            raise InvalidInput('Unit.active', _not_a(self.active, 'true or false'))
 
 
 # rules/ocs/series.rules:151  OCS
@@ -1912,12 +1987,17 @@ class Hex:
     off_map: bool = False
 
     def __post_init__(self) -> None:
+        if type(self.units) is not tuple:
+            raise InvalidInput('Hex.units', _not_a(self.units, 'a tuple'))
+        for _units_item in self.units:
+            if not isinstance(_units_item, Unit):
+                raise InvalidInput('Hex.units', _not_a(_units_item, 'a Unit'))
         if self.phase not in _Phase_set:
-            raise InvalidInput('Hex.phase', f"{_shown(self.phase)} is not one of the values",
-                               Phase_values)
+            raise InvalidInput('Hex.phase', f"{_shown(self.phase)} is not one of the values", Phase_values)
         if self.moment not in _Moment_set:
-            raise InvalidInput('Hex.moment', f"{_shown(self.moment)} is not one of the values",
-                               Moment_values)
+            raise InvalidInput('Hex.moment', f"{_shown(self.moment)} is not one of the values", Moment_values)
+        if self.off_map is not True and self.off_map is not False:
+            raise InvalidInput('Hex.off_map', _not_a(self.off_map, 'true or false'))
 
 
 # ---- checks --------------------------------------------------------------------

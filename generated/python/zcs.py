@@ -298,7 +298,25 @@ def _shown(value: Any, depth: int = 0) -> str:
             return "[...]"
         items = [_shown(v, depth + 1) for v in value[:4]]
         return "[" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "]"
+    if isinstance(value, (set, frozenset)):
+        if depth >= 2:
+            return "{...}"
+        items = [_shown(v, depth + 1) for v in list(value)[:4]]
+        return "{" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "}"
     return f"a {type(value).__name__}"
+
+
+def _not_a(value: Any, kind: str) -> str:
+    """Why a record refuses a value a program gave a field: what it is not (kind: "a number", "a
+    Unit", ...), and how to give a float, a list or a set the way the record holds it."""
+    if isinstance(value, float) and kind in ("a number", "a whole number"):
+        exact = "Fraction(" + repr(repr(value)) + ")" if kind == "a number" else "an int"
+        return f"{_shown(value)} is a float, which the rules do not count with: give {exact}"
+    if isinstance(value, list) and kind == "a tuple":
+        return f"{_shown(value)} is a list: give a tuple, as a record is frozen"
+    if isinstance(value, (set, frozenset)) and kind in ("a tuple", "a frozenset"):
+        return f"{_shown(value)} is a {type(value).__name__}: give {kind}"
+    return f"{_shown(value)} is not {kind}"
 
 
 def _number(value: Any, path: str) -> Number:
@@ -803,8 +821,41 @@ class ZUnit:
 
     def __post_init__(self) -> None:
         if self.kind not in _UnitKind_set:
-            raise InvalidInput('ZUnit.kind', f"{_shown(self.kind)} is not one of the values",
-                               UnitKind_values)
+            raise InvalidInput('ZUnit.kind', f"{_shown(self.kind)} is not one of the values", UnitKind_values)
+        if self.badly_dispersed is not True and self.badly_dispersed is not False:
+            raise InvalidInput('ZUnit.badly_dispersed', _not_a(self.badly_dispersed, 'true or false'))
+        if self.armour is not True and self.armour is not False:
+            raise InvalidInput('ZUnit.armour', _not_a(self.armour, 'true or false'))
+        if self.artillery is not True and self.artillery is not False:
+            raise InvalidInput('ZUnit.artillery', _not_a(self.artillery, 'true or false'))
+        if self.aa_or_at is not True and self.aa_or_at is not False:
+            raise InvalidInput('ZUnit.aa_or_at', _not_a(self.aa_or_at, 'true or false'))
+        if self.in_reserve is not True and self.in_reserve is not False:
+            raise InvalidInput('ZUnit.in_reserve', _not_a(self.in_reserve, 'true or false'))
+        if type(self.even_mp_markers) is not int:
+            raise InvalidInput('ZUnit.even_mp_markers', _not_a(self.even_mp_markers, 'a whole number'))
+        if self.screened is not True and self.screened is not False:
+            raise InvalidInput('ZUnit.screened', _not_a(self.screened, 'true or false'))
+        if self.partisan_mode is not True and self.partisan_mode is not False:
+            raise InvalidInput('ZUnit.partisan_mode', _not_a(self.partisan_mode, 'true or false'))
+        if self.has_apzoc is not True and self.has_apzoc is not False:
+            raise InvalidInput('ZUnit.has_apzoc', _not_a(self.has_apzoc, 'true or false'))
+        if self.assaulted is not True and self.assaulted is not False:
+            raise InvalidInput('ZUnit.assaulted', _not_a(self.assaulted, 'true or false'))
+        if type(self.supply_reductions) is not int:
+            raise InvalidInput('ZUnit.supply_reductions', _not_a(self.supply_reductions, 'a whole number'))
+        if type(self.surprise_turn_reductions) is not int:
+            raise InvalidInput(
+                'ZUnit.surprise_turn_reductions', _not_a(self.surprise_turn_reductions, 'a whole number')
+            )
+        if self.in_bad_terrain is not True and self.in_bad_terrain is not False:
+            raise InvalidInput('ZUnit.in_bad_terrain', _not_a(self.in_bad_terrain, 'true or false'))
+        if self.unsupported is not True and self.unsupported is not False:
+            raise InvalidInput('ZUnit.unsupported', _not_a(self.unsupported, 'true or false'))
+        if self.artillery_support is not True and self.artillery_support is not False:
+            raise InvalidInput('ZUnit.artillery_support', _not_a(self.artillery_support, 'true or false'))
+        if self.attacked_at_minimum_odds is not True and self.attacked_at_minimum_odds is not False:
+            raise InvalidInput('ZUnit.attacked_at_minimum_odds', _not_a(self.attacked_at_minimum_odds, 'true or false'))
 
 
 # rules/zoc-classes/zoc.rules:39  ZCS
@@ -835,6 +886,28 @@ class Into:
     arctic: bool = False
     movement: bool = False
     partisan: bool = False
+
+    def __post_init__(self) -> None:
+        if self.own_hex is not True and self.own_hex is not False:
+            raise InvalidInput('Into.own_hex', _not_a(self.own_hex, 'true or false'))
+        if self.beyond_adjacent is not True and self.beyond_adjacent is not False:
+            raise InvalidInput('Into.beyond_adjacent', _not_a(self.beyond_adjacent, 'true or false'))
+        if self.prohibited is not True and self.prohibited is not False:
+            raise InvalidInput('Into.prohibited', _not_a(self.prohibited, 'true or false'))
+        if self.great_river is not True and self.great_river is not False:
+            raise InvalidInput('Into.great_river', _not_a(self.great_river, 'true or false'))
+        if self.major_river is not True and self.major_river is not False:
+            raise InvalidInput('Into.major_river', _not_a(self.major_river, 'true or false'))
+        if self.bad_hexside is not True and self.bad_hexside is not False:
+            raise InvalidInput('Into.bad_hexside', _not_a(self.bad_hexside, 'true or false'))
+        if self.bad_terrain is not True and self.bad_terrain is not False:
+            raise InvalidInput('Into.bad_terrain', _not_a(self.bad_terrain, 'true or false'))
+        if self.arctic is not True and self.arctic is not False:
+            raise InvalidInput('Into.arctic', _not_a(self.arctic, 'true or false'))
+        if self.movement is not True and self.movement is not False:
+            raise InvalidInput('Into.movement', _not_a(self.movement, 'true or false'))
+        if self.partisan is not True and self.partisan is not False:
+            raise InvalidInput('Into.partisan', _not_a(self.partisan, 'true or false'))
 
 
 # ---- checks --------------------------------------------------------------------

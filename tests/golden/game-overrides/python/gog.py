@@ -217,6 +217,11 @@ def _shown(value: Any, depth: int = 0) -> str:
             return "[...]"
         items = [_shown(v, depth + 1) for v in value[:4]]
         return "[" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "]"
+    if isinstance(value, (set, frozenset)):
+        if depth >= 2:
+            return "{...}"
+        items = [_shown(v, depth + 1) for v in list(value)[:4]]
+        return "{" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "}"
     return f"a {type(value).__name__}"
 
 
@@ -449,8 +454,7 @@ class Unit:
 
     def __post_init__(self) -> None:
         if self.size not in _Size_set:
-            raise InvalidInput('Unit.size', f"{_shown(self.size)} is not one of the values",
-                               Size_values)
+            raise InvalidInput('Unit.size', f"{_shown(self.size)} is not one of the values", Size_values)
 
 
 # ---- checks --------------------------------------------------------------------

@@ -259,7 +259,25 @@ def _shown(value: Any, depth: int = 0) -> str:
             return "[...]"
         items = [_shown(v, depth + 1) for v in value[:4]]
         return "[" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "]"
+    if isinstance(value, (set, frozenset)):
+        if depth >= 2:
+            return "{...}"
+        items = [_shown(v, depth + 1) for v in list(value)[:4]]
+        return "{" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "}"
     return f"a {type(value).__name__}"
+
+
+def _not_a(value: Any, kind: str) -> str:
+    """Why a record refuses a value a program gave a field: what it is not (kind: "a number", "a
+    Unit", ...), and how to give a float, a list or a set the way the record holds it."""
+    if isinstance(value, float) and kind in ("a number", "a whole number"):
+        exact = "Fraction(" + repr(repr(value)) + ")" if kind == "a number" else "an int"
+        return f"{_shown(value)} is a float, which the rules do not count with: give {exact}"
+    if isinstance(value, list) and kind == "a tuple":
+        return f"{_shown(value)} is a list: give a tuple, as a record is frozen"
+    if isinstance(value, (set, frozenset)) and kind in ("a tuple", "a frozenset"):
+        return f"{_shown(value)} is a {type(value).__name__}: give {kind}"
+    return f"{_shown(value)} is not {kind}"
 
 
 def _number(value: Any, path: str) -> Number:
@@ -456,8 +474,11 @@ class Unit:
 
     def __post_init__(self) -> None:
         if self.mode not in _Mode_set:
-            raise InvalidInput('Unit.mode', f"{_shown(self.mode)} is not one of the values",
-                               Mode_values)
+            raise InvalidInput('Unit.mode', f"{_shown(self.mode)} is not one of the values", Mode_values)
+        if self.oriented_to_combat is not True and self.oriented_to_combat is not False:
+            raise InvalidInput('Unit.oriented_to_combat', _not_a(self.oriented_to_combat, 'true or false'))
+        if type(self.move_ma) is not int and type(self.move_ma) is not Fraction:
+            raise InvalidInput('Unit.move_ma', _not_a(self.move_ma, 'a number'))
 
 
 # ---- checks --------------------------------------------------------------------

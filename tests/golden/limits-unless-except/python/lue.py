@@ -227,7 +227,25 @@ def _shown(value: Any, depth: int = 0) -> str:
             return "[...]"
         items = [_shown(v, depth + 1) for v in value[:4]]
         return "[" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "]"
+    if isinstance(value, (set, frozenset)):
+        if depth >= 2:
+            return "{...}"
+        items = [_shown(v, depth + 1) for v in list(value)[:4]]
+        return "{" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "}"
     return f"a {type(value).__name__}"
+
+
+def _not_a(value: Any, kind: str) -> str:
+    """Why a record refuses a value a program gave a field: what it is not (kind: "a number", "a
+    Unit", ...), and how to give a float, a list or a set the way the record holds it."""
+    if isinstance(value, float) and kind in ("a number", "a whole number"):
+        exact = "Fraction(" + repr(repr(value)) + ")" if kind == "a number" else "an int"
+        return f"{_shown(value)} is a float, which the rules do not count with: give {exact}"
+    if isinstance(value, list) and kind == "a tuple":
+        return f"{_shown(value)} is a list: give a tuple, as a record is frozen"
+    if isinstance(value, (set, frozenset)) and kind in ("a tuple", "a frozenset"):
+        return f"{_shown(value)} is a {type(value).__name__}: give {kind}"
+    return f"{_shown(value)} is not {kind}"
 
 
 def _number(value: Any, path: str) -> Number:
@@ -431,8 +449,9 @@ class Unit:
 
     def __post_init__(self) -> None:
         if self.kind not in _Kind_set:
-            raise InvalidInput('Unit.kind', f"{_shown(self.kind)} is not one of the values",
-                               Kind_values)
+            raise InvalidInput('Unit.kind', f"{_shown(self.kind)} is not one of the values", Kind_values)
+        if type(self.re) is not int and type(self.re) is not Fraction:
+            raise InvalidInput('Unit.re', _not_a(self.re, 'a number'))
 
 
 # rules/lue.rules:21  LUE
@@ -451,9 +470,15 @@ class Hex:
     phase: Phase = 'movement'
 
     def __post_init__(self) -> None:
+        if type(self.units) is not tuple:
+            raise InvalidInput('Hex.units', _not_a(self.units, 'a tuple'))
+        for _units_item in self.units:
+            if not isinstance(_units_item, Unit):
+                raise InvalidInput('Hex.units', _not_a(_units_item, 'a Unit'))
+        if self.off_map is not True and self.off_map is not False:
+            raise InvalidInput('Hex.off_map', _not_a(self.off_map, 'true or false'))
         if self.phase not in _Phase_set:
-            raise InvalidInput('Hex.phase', f"{_shown(self.phase)} is not one of the values",
-                               Phase_values)
+            raise InvalidInput('Hex.phase', f"{_shown(self.phase)} is not one of the values", Phase_values)
 
 
 # ---- checks --------------------------------------------------------------------

@@ -272,6 +272,11 @@ def _shown(value: Any, depth: int = 0) -> str:
             return "[...]"
         items = [_shown(v, depth + 1) for v in value[:4]]
         return "[" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "]"
+    if isinstance(value, (set, frozenset)):
+        if depth >= 2:
+            return "{...}"
+        items = [_shown(v, depth + 1) for v in list(value)[:4]]
+        return "{" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "}"
     return f"a {type(value).__name__}"
 
 

@@ -259,6 +259,11 @@ def _shown(value: Any, depth: int = 0) -> str:
             return "[...]"
         items = [_shown(v, depth + 1) for v in value[:4]]
         return "[" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "]"
+    if isinstance(value, (set, frozenset)):
+        if depth >= 2:
+            return "{...}"
+        items = [_shown(v, depth + 1) for v in list(value)[:4]]
+        return "{" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "}"
     return f"a {type(value).__name__}"
 
 
@@ -444,8 +449,7 @@ class Unit:
 
     def __post_init__(self) -> None:
         if self.mode not in _Mode_set:
-            raise InvalidInput('Unit.mode', f"{_shown(self.mode)} is not one of the values",
-                               Mode_values)
+            raise InvalidInput('Unit.mode', f"{_shown(self.mode)} is not one of the values", Mode_values)
 
 
 # ---- checks --------------------------------------------------------------------

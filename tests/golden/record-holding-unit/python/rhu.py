@@ -259,7 +259,25 @@ def _shown(value: Any, depth: int = 0) -> str:
             return "[...]"
         items = [_shown(v, depth + 1) for v in value[:4]]
         return "[" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "]"
+    if isinstance(value, (set, frozenset)):
+        if depth >= 2:
+            return "{...}"
+        items = [_shown(v, depth + 1) for v in list(value)[:4]]
+        return "{" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "}"
     return f"a {type(value).__name__}"
+
+
+def _not_a(value: Any, kind: str) -> str:
+    """Why a record refuses a value a program gave a field: what it is not (kind: "a number", "a
+    Unit", ...), and how to give a float, a list or a set the way the record holds it."""
+    if isinstance(value, float) and kind in ("a number", "a whole number"):
+        exact = "Fraction(" + repr(repr(value)) + ")" if kind == "a number" else "an int"
+        return f"{_shown(value)} is a float, which the rules do not count with: give {exact}"
+    if isinstance(value, list) and kind == "a tuple":
+        return f"{_shown(value)} is a list: give a tuple, as a record is frozen"
+    if isinstance(value, (set, frozenset)) and kind in ("a tuple", "a frozenset"):
+        return f"{_shown(value)} is a {type(value).__name__}: give {kind}"
+    return f"{_shown(value)} is not {kind}"
 
 
 def _number(value: Any, path: str) -> Number:
@@ -450,8 +468,7 @@ class Unit:
 
     def __post_init__(self) -> None:
         if self.mode not in _Mode_set:
-            raise InvalidInput('Unit.mode', f"{_shown(self.mode)} is not one of the values",
-                               Mode_values)
+            raise InvalidInput('Unit.mode', f"{_shown(self.mode)} is not one of the values", Mode_values)
 
 
 # rules/rhu.rules:17  5.4
@@ -468,9 +485,10 @@ class Change:
     to: Mode = 'combat'
 
     def __post_init__(self) -> None:
+        if not isinstance(self.unit, Unit):
+            raise InvalidInput('Change.unit', _not_a(self.unit, 'a Unit'))
         if self.to not in _Mode_set:
-            raise InvalidInput('Change.to', f"{_shown(self.to)} is not one of the values",
-                               Mode_values)
+            raise InvalidInput('Change.to', f"{_shown(self.to)} is not one of the values", Mode_values)
 
 
 # ---- checks --------------------------------------------------------------------

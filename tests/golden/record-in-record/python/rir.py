@@ -223,7 +223,25 @@ def _shown(value: Any, depth: int = 0) -> str:
             return "[...]"
         items = [_shown(v, depth + 1) for v in value[:4]]
         return "[" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "]"
+    if isinstance(value, (set, frozenset)):
+        if depth >= 2:
+            return "{...}"
+        items = [_shown(v, depth + 1) for v in list(value)[:4]]
+        return "{" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "}"
     return f"a {type(value).__name__}"
+
+
+def _not_a(value: Any, kind: str) -> str:
+    """Why a record refuses a value a program gave a field: what it is not (kind: "a number", "a
+    Unit", ...), and how to give a float, a list or a set the way the record holds it."""
+    if isinstance(value, float) and kind in ("a number", "a whole number"):
+        exact = "Fraction(" + repr(repr(value)) + ")" if kind == "a number" else "an int"
+        return f"{_shown(value)} is a float, which the rules do not count with: give {exact}"
+    if isinstance(value, list) and kind == "a tuple":
+        return f"{_shown(value)} is a list: give a tuple, as a record is frozen"
+    if isinstance(value, (set, frozenset)) and kind in ("a tuple", "a frozenset"):
+        return f"{_shown(value)} is a {type(value).__name__}: give {kind}"
+    return f"{_shown(value)} is not {kind}"
 
 
 def _number(value: Any, path: str) -> Number:
@@ -396,6 +414,10 @@ class Leader:
 
     stars: int = 1
 
+    def __post_init__(self) -> None:
+        if type(self.stars) is not int:
+            raise InvalidInput('Leader.stars', _not_a(self.stars, 'a whole number'))
+
 
 # rules/rir.rules:9  RIR
 @dataclass(frozen=True, slots=True)
@@ -410,6 +432,12 @@ class Unit:
     leader: Leader
     strength: int = 1
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.leader, Leader):
+            raise InvalidInput('Unit.leader', _not_a(self.leader, 'a Leader'))
+        if type(self.strength) is not int:
+            raise InvalidInput('Unit.strength', _not_a(self.strength, 'a whole number'))
+
 
 # rules/rir.rules:14  RIR
 @dataclass(frozen=True, slots=True)
@@ -421,6 +449,13 @@ class Hex:
     """
 
     units: tuple[Unit, ...] = ()
+
+    def __post_init__(self) -> None:
+        if type(self.units) is not tuple:
+            raise InvalidInput('Hex.units', _not_a(self.units, 'a tuple'))
+        for _units_item in self.units:
+            if not isinstance(_units_item, Unit):
+                raise InvalidInput('Hex.units', _not_a(_units_item, 'a Unit'))
 
 
 # ---- checks --------------------------------------------------------------------
