@@ -395,7 +395,7 @@ def _shown(value: Any, depth: int = 0) -> str:
     return f"a {type(value).__name__}"
 
 
-def _in_order(t: str, items: Iterable[Any]) -> list[Any]:
+def _in_order(t: str, items: Iterable[T]) -> list[T]:
     """A set's items of type t (a record, list or set) in the order rulec's interpreter goes over
     them, which depends on the items alone (`_order_of`)."""
     return sorted(items, key=lambda x: _order_of(t, x))
