@@ -222,8 +222,8 @@ class Interpreter:
                     where, var = measure.where, measure.var
                     counted = [x for x in self._items(measure.over, env)
                                if where is None or self.eval(where, {**env, var: x})]
-                out.append({"limit": item.name, "title": item.title, "total": total, "bound": bound,
-                            "excess": total - bound, "units": counted, "rule": item.origin.clause})
+                out.append({"limit": item.name, "title": item.title, "rule": item.origin.clause, "total": total,
+                            "bound": bound, "excess": total - bound, "units": counted})  # as a Violation has them
         return out
 
     def default_record(self, name: str, values: dict[str, Any]) -> Record:

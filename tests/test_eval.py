@@ -163,3 +163,19 @@ def test_an_answer_from_a_state_cites_what_the_module_cites(capsys: pytest.Captu
     assert answers[0] == answers[1]
     assert [r["clause"] for r in answers[0]["rules"]][:2] == ["3.3", "3.3"]
     assert not {"13.2b", "13.2d", "13.5", "9.11"} & {r["clause"] for r in answers[0]["rules"]}
+
+
+@pytest.mark.parametrize("flags", [[], ["--json"]], ids=["text", "json"])
+def test_a_broken_limit_reads_the_same_from_the_interpreter_and_the_module(capsys: pytest.CaptureFixture[str],
+                                                                            flags: list[str]) -> None:
+    """Byte for byte: the interpreter's violation has its fields in the order of the module's Violation
+    (limit, title, rule, total, bound, excess, units); it had rule last."""
+    query = "stacking(Hex { units: [Unit { multi_step: true, printed_re: 11 }] })"
+    outs = []
+    for module in ([], ["--module"]):
+        code, out, err = run(capsys, "DAK", query, *flags, *module)
+        assert code == 0, err
+        outs.append(out)
+    assert outs[0] == outs[1]
+    if not flags:
+        assert '[{"limit": "combat_re", "title": "Combat units (RE)", "rule": "4.8", "total": 11, "bound": 10' in outs[0]
