@@ -37,6 +37,7 @@ from .types import (
     NumberT,
     RecordT,
     SetT,
+    TextT,
     Type,
     join,
 )
@@ -802,16 +803,38 @@ class ExprCompiler:
 
     def in_order(self, t: SetT, over: str) -> str:
         """A set's items in the order the interpreter goes over them (Interpreter.order_of): values of
-        a list in the list's order, yes/no, numbers and text by value, anything else by the runtime's
-        _order_of. Python keeps a set's text in an order that changes with the process's hash seed."""
+        a list in the list's order, yes/no, numbers and text by value, lists and sets item by item,
+        records field by field (by name). Python keeps a set's text in an order that changes with
+        the process's hash seed. The key is written out here, from the type: a const computed as
+        the module is imported may go over a set, before any table of the module is made."""
         item = t.item
+        if isinstance(item, (BoolT, IntT, NumberT, TextT)):
+            return f"sorted({over})"
         if isinstance(item, EnumT):
-            key = (f"{self.enum_order[item.name]}.__getitem__" if item.name in self.enum_order
-                   else f"{self.enum_values[item.name]}.index")
-            return f"sorted({over}, key={key})"
-        if isinstance(item, (ListT, SetT, RecordT)):
-            return f"_in_order({str(item)!r}, {over})"
-        return f"sorted({over})"
+            return f"sorted({over}, key={self._enum_place(item.name)})"
+        return f"sorted({over}, key=lambda _k0: {self._order_key(item, '_k0', 1)})"
+
+    def _enum_place(self, enum: str) -> str:
+        """A function from a list's value to its place in the list."""
+        return f"{self.enum_order[enum]}.__getitem__" if enum in self.enum_order else f"{self.enum_values[enum]}.index"
+
+    def _order_key(self, t: Type, x: str, depth: int) -> str:
+        """The code of x's place among a set's items of type t (in_order)."""
+        match t:
+            case EnumT(name):
+                return f"{self._enum_place(name)}({x})"
+            case RecordT(name):
+                record = self.folder.records[name]
+                parts = [self._order_key(f.t, f"{x}.{py_name(f.name)}", depth)
+                         for f in sorted(record.fields, key=lambda f: f.name)]
+                return "(" + "".join(f"{p}, " for p in parts).rstrip(" ") + ")"
+            case ListT(item):
+                v = f"_k{depth}"
+                return f"tuple({self._order_key(item, v, depth + 1)} for {v} in {x})"
+            case SetT(item):
+                v = f"_k{depth}"
+                return f"tuple(sorted({self._order_key(item, v, depth + 1)} for {v} in {x}))"
+        return x
 
     def _agg(self, node: m.Agg, traced: bool) -> str:
         var = local_name(node.var)

@@ -395,27 +395,6 @@ def _shown(value: Any, depth: int = 0) -> str:
     return f"a {type(value).__name__}"
 
 
-def _in_order(t: str, items: Iterable[T]) -> list[T]:
-    """A set's items of type t (a record, list or set) in the order rulec's interpreter goes over
-    them, which depends on the items alone (`_order_of`)."""
-    return sorted(items, key=lambda x: _order_of(t, x))
-
-
-def _order_of(t: str, x: Any) -> Any:
-    """Where x goes among a set's items of type t: a list's values in the list's order, yes/no,
-    numbers and text by value, lists and sets item by item, records field by field (by name)."""
-    if t.startswith("enum "):
-        return _ENUM_VALUES[t[5:]].index(x)
-    if t.startswith("record "):
-        return tuple(_order_of(ft, getattr(x, name + "_" if name in _RENAMED else name))
-                     for name, ft, _ in sorted(_FIELDS[t[7:]]))
-    if t.startswith("list of "):
-        return tuple(_order_of(t[8:], i) for i in x)
-    if t.startswith("set of "):
-        return tuple(sorted(_order_of(t[7:], i) for i in x))
-    return x
-
-
 def _not_a(value: Any, kind: str) -> str:
     """Why a record refuses a value a program gave a field: what it is not (kind: "a number", "a
     Unit", ...), and how to give a float, a list or a set the way the record holds it."""
