@@ -1438,10 +1438,11 @@ def parsing(parses: MemoryParses | None) -> Work | None:
     return work
 
 
-def check_and_build(files: dict[str, str], parses: MemoryParses | None = None,
+def check_and_build(files: dict[str, str], parses: MemoryParses | None = None, rules: bool = True,
                     ) -> tuple[Built | None, Finding | None, list[Diagnostic]]:
-    """`rulec check` and `rulec build` in process. Errors in the rules come back as diagnostics.
-    parses: the parses of files already read (see parsing)."""
+    """`rulec check`, `rulec build` and `rulec test` in process. Errors in the rules come back as
+    diagnostics. parses: the parses of files already read (see parsing). rules: `rulec test` asks the
+    whole modules too, comparing the rules each example's answers cite (as `--no-rules` leaves out)."""
     try:  # as rulec build: examples run on the module too
         result = compile_sources(files, crosscheck=True, work=parsing(parses))
     except Exception as e:
@@ -1461,7 +1462,8 @@ def check_and_build(files: dict[str, str], parses: MemoryParses | None = None,
         return None, internal("build", e), []
     modules = {rs: outputs[f"python/{rs.lower()}.py"] for rs in result.models}
     try:  # as rulec test, on the whole modules: each example's answers and their rules, asked of both
-        report = run_tests(result.models, {rs: load_module(text, rs) for rs, text in modules.items()})
+        loaded = {rs: load_module(text, rs) for rs, text in modules.items()} if rules else None
+        report = run_tests(result.models, loaded)
     except Exception as e:
         return None, internal("test", e), []
     disagree = [d for d in report.failures if d.code == "R900"]
@@ -1956,7 +1958,7 @@ class Outcome:
 def test_program(program: Program, rng_seed: str, samples: int = SAMPLES, rules: bool = True,
                  with_mypy: bool = True, parses: MemoryParses | None = None) -> tuple[list[Finding], Built | None]:
     """Every check on one program: check and build, mypy (unless batched by the caller), compare."""
-    built, finding, errors = check_and_build(program.files(), parses)
+    built, finding, errors = check_and_build(program.files(), parses, rules)
     if finding is not None:
         return [finding], None
     if built is None:
@@ -1971,7 +1973,7 @@ def test_program(program: Program, rng_seed: str, samples: int = SAMPLES, rules:
 def reproduces(program: Program, finding: Finding, rng_seed: str, rules: bool,
                parses: MemoryParses | None = None) -> Finding | None:
     """The finding as the program still shows it (same kind, same place), or None."""
-    built, found, _ = check_and_build(program.files(), parses)
+    built, found, _ = check_and_build(program.files(), parses, rules)
     if found is not None:
         return found if found.key == finding.key else None
     if built is None:
