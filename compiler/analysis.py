@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import types
-from collections.abc import Callable, Iterable, MutableMapping, Sequence
+from collections.abc import Callable, Collection, Iterable, MutableMapping, Sequence
 from typing import Any
 
 from . import decide
@@ -137,6 +137,13 @@ class TableAnalysis:
         except decide.Undecided as u:
             return [self._undecided(t.origin, None, u)]
         diags: list[Diagnostic] = []
+        domain = tr.true  # the inputs the table answers: its `requires`, which every question assumes
+        if t.requires is not None:
+            try:
+                got = tr.read(t.requires, params)
+                domain = z3.And(got.ok, got.v)
+            except decide.Undecided as u:  # then a finding outside it is dropped when it is verified
+                diags.append(self._undecided(t.origin, None, u))
         holds: list[z3.BoolRef] = []
         oks: list[z3.BoolRef] = []  # when each row's condition can be worked out (no division by zero)
         reads: list[frozenset[str]] = []  # the input fields each row's condition reads
@@ -156,10 +163,25 @@ class TableAnalysis:
                     self.unsure = True
             oks.append(ok)
             reads.append(frozenset(tr.touched))
+        # when each row's value can be worked out, for the values that may fail (a division by zero,
+        # a first, min or max of nothing: decide.can_fail), and the fields each reads
+        value_oks: list[z3.BoolRef] = []
+        self.value_reads: list[frozenset[str]] = []
+        for row in rows:
+            tr.touched = set()
+            ok = tr.true
+            if decide.can_fail(self.interp, [row.value]):
+                try:
+                    ok = tr.read(row.value, params).ok
+                except decide.Undecided:
+                    pass  # a value the solver is not given: a worked example that reaches it fails
+            value_oks.append(ok)
+            self.value_reads.append(frozenset(tr.touched))
         self.tr = tr
         self.oks = oks
         self.reads = reads
         self.solver = decide.Solver(tr, params, t.params)
+        self.solver.s.add(domain)
         if self.solver.check(tr.true) == "unsat":
             return diags  # no input is valid (the records' invariants exclude each other): nothing to match
         # what the solver finds absent is absent, unless an input list is read through too few
@@ -178,6 +200,7 @@ class TableAnalysis:
             diags += self._dead(i, row, holds, exact)
         diags += self._gap(holds)
         diags += self._stops(oks)
+        diags += self._value_stops(holds, value_oks)
         diags += self._clashes(params, holds)
         return diags
 
@@ -261,7 +284,49 @@ class TableAnalysis:
                               f"in {where}: {why}", hint="the table stops there with no answer, whatever the rows "
                               "below say; guard that part of the condition, or put a row for this case above it")
         return Diagnostic(span_of(self._written(row)), "R306", f"{self._call(state)} divides by zero in {where}",
-                          hint=_guard_hint(row.when, state, self.interp))
+                          hint=_guard_hint(row.when, state, self.interp, self._params))
+
+    def _value_stops(self, holds: list[z3.BoolRef], value_oks: list[z3.BoolRef]) -> list[Diagnostic]:
+        """For each row whose value cannot always be worked out, an input for which it is the first
+        row that matches and its value cannot be: the table has no answer there (R307)."""
+        out = []
+        for i, (row, ok) in enumerate(zip(self.table.rows, value_oks, strict=True)):
+            if ok is self.tr.true:
+                continue
+            state = self._state(z3.And(self.none_before[i], holds[i], z3.Not(ok)), range(i + 1), _first(i),
+                                fails=row.value)
+            if state is not None:
+                state.read = state.read | self.value_reads[i]
+                out.append(self._value_stop(row, state))
+        return out
+
+    def _value_stop(self, row: m.Row, state: decide.State) -> Diagnostic:
+        """R307 (a warning) for a row whose value cannot be worked out for a state that reaches it:
+        the table has no answer there, which a designer may mean (a case the rules leave open), where
+        a condition that cannot be worked out (R306) hides the rows below it."""
+        where = f"the value of row '{row.label}' of {self._clause(row.origin)} ({self.table.name})"
+        why = self._failure(row.value, state) or "no answer"
+        if why != "division by zero":
+            return Diagnostic(span_of(self._written(row)), "R307", f"{self._call(state)} cannot be worked out "
+                              f"in {where}: {why}", severity="warning",
+                              hint="the table gives no answer there: put a row for this case above it, write the "
+                              "value so that it has one (if ... then ... else ...), or say with `requires` that the "
+                              "table is not asked there")
+        return Diagnostic(span_of(self._written(row)), "R307", f"{self._call(state)} divides by zero in {where}",
+                          severity="warning",
+                          hint=_guard_hint(row.value, state, self.interp, self._params, in_value=True))
+
+    def _failure(self, e: m.Expr, state: decide.State) -> str | None:
+        """Why the interpreter cannot work e out for a state; None where it can."""
+        try:
+            self.interp.eval(e, state)
+        except (EvalError, TypeError, KeyError, ZeroDivisionError) as err:
+            return str(err)
+        return None
+
+    @property
+    def _params(self) -> set[str]:
+        return {p.name for p in self.table.params}
 
     def _beneath(self, state: decide.State) -> str:
         """What the layers beneath answer for an input (where they have the table otherwise)."""
@@ -342,7 +407,7 @@ class TableAnalysis:
         rows = self.table.rows
         if not rows or rows[-1].when is not None or any(self._clash_pairs()):
             return False
-        if decide.can_fail(self.interp, [r.when for r in rows if r.when is not None]):
+        if decide.can_fail(self.interp, [e for r in rows for e in (r.when, r.value) if e is not None]):
             return False  # a row may stop the table with no answer (R306): only the solver can tell where
         unseen = set(range(len(rows)))
         try:
@@ -357,7 +422,14 @@ class TableAnalysis:
         return False
 
     def _valid_whole(self, state: dict[str, Any]) -> bool:
-        """Whether every record of a state, at any depth, meets every invariant of its kind."""
+        """Whether a state is one the table answers (its `requires`) and every record of it, at any
+        depth, meets every invariant of its kind."""
+        if self.table.requires is not None:
+            try:
+                if not self.interp.eval(self.table.requires, dict(state)):
+                    return False
+            except (EvalError, TypeError, KeyError, ZeroDivisionError):
+                return False
         todo = [(state[p.name], p.t) for p in self.table.params]
         while todo:
             value, t = todo.pop()
@@ -392,25 +464,28 @@ class TableAnalysis:
     # -- helpers
 
     def _state(self, formula: z3.BoolRef, rows: Iterable[int], claim: Callable[[list[int]], bool],
-               differ: tuple[int, int] | None = None) -> decide.State | None:
+               differ: tuple[int, int] | None = None, fails: m.Expr | None = None) -> decide.State | None:
         """An input for which formula holds, checked on the interpreter (claim: what the rows that
-        match it must be; differ: two rows whose answers must differ), then made as plain as the
-        claim allows: each field that is not its default is put back to it where the claim still
-        holds. It shows the fields the rows read (rows) and those that are not their default."""
+        match it must be; differ: two rows whose answers must differ; fails: a row's value that
+        must not be worked out), then made as plain as the claim allows: each field that is not its
+        default is put back to it where the claim still holds. It shows the fields the rows read
+        (rows) and those that are not their default."""
         state = self.solver.state(formula)
         if state is None or not self._verified(state, claim):
             return None
         if differ is not None and not self._differ(state, differ):
             self._verified(state, _none_of_it)  # the solver said they differ: a bug unless unsure
             return None
+        if fails is not None and self._failure(fails, state) is None:
+            return None  # the solver's reading of the value was not exact for this state: no finding
         for p in self.table.params:
             if isinstance(p.t, RecordT):
-                self._plain(state, [p.name], p.t.name, claim, differ)
+                self._plain(state, [p.name], p.t.name, claim, differ, fails)
         state.read = frozenset(f for r in rows for f in self.reads[r])
         return state
 
     def _plain(self, state: decide.State, at: list[str], record: str, claim: Callable[[list[int]], bool],
-               differ: tuple[int, int] | None) -> None:
+               differ: tuple[int, int] | None, fails: m.Expr | None) -> None:
         holder: Any = state
         for key in at[:-1]:
             holder = holder[key]
@@ -418,7 +493,7 @@ class TableAnalysis:
         for f in self.records[record].fields:
             value = rec[f.name]
             if isinstance(f.t, RecordT) and isinstance(value, dict):
-                self._plain(state, [*at, f.name], f.t.name, claim, differ)
+                self._plain(state, [*at, f.name], f.t.name, claim, differ, fails)
                 continue
             if f.default is None:
                 continue
@@ -428,7 +503,8 @@ class TableAnalysis:
             trial = Record(rec)
             trial[f.name] = default
             holder[at[-1]] = trial
-            holds = claim(self._hits(state)) and (differ is None or self._differ(state, differ))
+            holds = (claim(self._hits(state)) and (differ is None or self._differ(state, differ))
+                     and (fails is None or self._failure(fails, state) is not None))
             if holds and self._valid_whole(state):
                 rec = trial
             else:
@@ -518,15 +594,22 @@ def _none(hits: list[int]) -> bool:
     return not hits
 
 
+def _first(i: int) -> Callable[[list[int]], bool]:
+    """Row i is the first to match."""
+    return lambda hits: hits[:1] == [i]
+
+
 def _stops_at(i: int) -> Callable[[list[int]], bool]:
     """No row above row i matches, and row i's condition cannot be worked out (it is there as ~i)."""
     return lambda hits: hits[:1] == [~i]
 
 
-def _guard_hint(when: m.Expr, state: decide.State, interp: Interpreter) -> str:
-    """How to keep a row's condition from dividing by zero: test the divisor first, or give the zero
-    a row of its own above, or (for a field that is never zero) say so with an invariant, which the
-    analysis assumes. The divisor is named where it is one of the condition's own that is 0 for the state."""
+def _guard_hint(when: m.Expr, state: decide.State, interp: Interpreter, params: Collection[str],
+                in_value: bool = False) -> str:
+    """How to keep a row's condition (or, in_value, its value) from dividing by zero: test the divisor
+    first, or give the zero a row of its own above, or (for a field that is never zero) say so with
+    an invariant, which the analysis assumes. The divisor is named where it is one of the row's own
+    that is 0 for the state."""
     for x in m.walk(when):
         if isinstance(x, m.Op) and x.op == "/":
             try:
@@ -535,13 +618,21 @@ def _guard_hint(when: m.Expr, state: decide.State, interp: Interpreter) -> str:
                 continue
             if zero:
                 d = decide.source(x.args[1])
-                hint = (f"guard it (`{d} != 0 and ...`), or put a row for `{d} == 0` above this one: the table "
+                hint = (f"put a row for `{d} == 0` above this one, or write the value `if {d} != 0 then ... else "
+                        "...`: the table gives no answer there" if in_value else
+                        f"guard it (`{d} != 0 and ...`), or put a row for `{d} == 0` above this one: the table "
                         "gives no answer there, even with an 'otherwise' row below")
                 match x.args[1]:
                     case m.Field(of=m.Var(name=var, t=RecordT(name=record))):
                         hint += (f"; if {d} is never 0, say so with an invariant on {record} "
                                  f"(`invariant ...({var}: {record}) = {d} > 0`)")
+                    case m.Var(name=var) if var in params:
+                        hint += (f"; if the table is never asked with {d} = 0, say so after its title "
+                                 f"(`requires {d} > 0`)")
                 return hint
+    if in_value:
+        return ("put a row for a zero divisor above this one, or test the divisor in the value (if ... then ... "
+                "else ...): the table gives no answer there")
     return ("guard the division (test its divisor first), or put a row for a zero divisor above this one: "
             "the table gives no answer there, even with an 'otherwise' row below")
 

@@ -252,6 +252,7 @@ class TableDecl(Decl):
     title: str | None
     rows: tuple[Row, ...]
     says: str | None = None
+    requires: Expr | None = None  # the inputs it answers: `requires attack > 0 and defense > 0`
 
 
 @dataclass(frozen=True)

@@ -369,8 +369,13 @@ class AstBuilder:
         return expr
 
     def table(self, span: Span, c: list[Any]) -> ast.TableDecl:
-        """"table" NAME params "->" type [STRING] [says] "{" row* "}"."""
-        return ast.TableDecl(str(c[1]), span, c[2], c[4], self._str(c[5]), tuple(c[8:-1]), says=c[6])
+        """"table" NAME params "->" type [STRING] [says] [requires] "{" row* "}"."""
+        return ast.TableDecl(str(c[1]), span, c[2], c[4], self._str(c[5]), tuple(c[9:-1]), says=c[6],
+                             requires=c[7])
+
+    def requires(self, span: Span, c: list[Any]) -> ast.Expr:
+        """"requires" expr: the inputs a table answers."""
+        return c[1]  # type: ignore[no-any-return]
 
     def row_when(self, span: Span, c: list[Any]) -> ast.Row:
         """NAME ":" "when" expr "=>" expr [STRING] [says]"""

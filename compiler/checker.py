@@ -351,7 +351,7 @@ def _decl_calls(checker: Checker, lay: LayerInfo, d: ast.DefineDecl | ast.TableD
     elif isinstance(d, ast.ConstDecl):
         roots.append(d.value)
     else:
-        roots += [x for r in d.rows for x in (r.when, r.value)]
+        roots += [d.requires, *(x for r in d.rows for x in (r.when, r.value))]
     calls = _reads(lay, roots)
     unit = checker.unit(d.span)
     if unit is not None:

@@ -19,7 +19,7 @@ from typing import Any
 from . import __version__
 from . import model as m
 from .interp import Cite as ICite
-from .interp import EvalError, Interpreter, item_titles, override_note
+from .interp import EvalError, Interpreter, item_titles, override_note, requires_message
 from .model import Resolved
 from .pyexpr import (
     Consts,
@@ -525,6 +525,7 @@ class ModuleEmitter:
 
         def body(traced: bool) -> None:
             w = self.out
+            self.emit_requires(t, traced)
             has_otherwise = False
             for row in t.rows:
                 cites = [table_cite, self.cite(row.origin, row.label, None, row.title or None)]
@@ -554,6 +555,17 @@ class ModuleEmitter:
                 w.line(f"raise RuleError({('no row of ' + t.name + ' matches')!r})")
 
         self.emit_function(t, t.returns, body)
+
+    def emit_requires(self, t: m.Table, traced: bool) -> None:
+        """A table's `requires`: a call outside the inputs it answers has no answer (RuleError), as
+        the interpreter says. Its fields are read in place, before any row reads them into locals."""
+        if t.requires is None:
+            return
+        reads, self.ec.reads = self.ec.reads, {}
+        test = self.expr(t, t.requires, traced, BOOL)
+        self.ec.reads = reads
+        self.out.line(f"if not ({test}):  # requires")
+        self.out.line(f"    raise RuleError({requires_message(t)!r})")
 
     def row_comment(self, row: m.Row) -> None:
         """Where a row comes from, and each layer that changed it with its note."""
@@ -686,6 +698,7 @@ class ModuleEmitter:
         unscaled = [r for r in t.rows if _scale_free(r.value) and not _reads_numbers(r.value)]
         if isinstance(returns, NumberT) and any(not is_constant(r.value) for r in unscaled):
             w.line("_v: Number")
+        self.emit_requires(t, False)
         self.start_row_hoisting(t, names)
         for row in t.rows:
             self.row_comment(row)

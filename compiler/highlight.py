@@ -25,7 +25,7 @@ DECLARATIONS = ("series", "game", "scenario", "option", "ruleset", "rule", "exte
 # Other keywords.
 KEYWORDS = ("extends", "version", "with", "at", "has", "checks", "when", "otherwise", "unless", "most", "title",
             "let", "expect", "text", "note", "if", "then", "else", "for", "where", "ordered", "cyclic", "of", "in",
-            "show", "size", "columns", "says", "illustrative")
+            "show", "size", "columns", "says", "requires", "illustrative")
 OPERATOR_WORDS = ("and", "or", "not")
 CONSTANTS = ("true", "false")
 TYPES = ("bool", "int", "number", "text", "list", "set")

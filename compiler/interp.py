@@ -386,6 +386,8 @@ class Interpreter:
 
     def _table(self, t: m.Table, args: list[Any]) -> Any:
         env = dict(zip((p.name for p in t.params), args, strict=False))
+        if t.requires is not None and not self.eval(t.requires, env):  # outside the inputs it answers
+            raise EvalError(requires_message(t))
         for row in t.rows:
             if row.when is None or self.eval(row.when, env):
                 self._cite(t.origin)
@@ -615,6 +617,14 @@ def from_json(value: Any, t: Type | str) -> Any:
     if isinstance(t, SetT):
         return frozenset(from_json(v, t.item) for v in value)
     return value
+
+
+def requires_message(t: m.Table) -> str:
+    """What a call outside a table's `requires` is told (the interpreter's EvalError, the module's
+    RuleError): `odds answers only where attack > 0 and defense > 0`."""
+    from .state_schema import expr_text  # which reads this module: imported where it is used
+    assert t.requires is not None
+    return f"{t.name} answers only where {expr_text(t.requires)}"
 
 
 def to_json(value: Any) -> Any:

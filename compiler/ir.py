@@ -444,8 +444,10 @@ def row_ir(r: m.Row) -> IR:
 
 
 def table_ir(t: m.Table) -> IR:
-    return {"name": t.name, "title": t.title, "params": params_ir(t.params), "returns": str(t.returns),
-            "rows": [row_ir(r) for r in t.rows], "origin": origin_ir(t.origin)}
+    out: IR = {"name": t.name, "title": t.title, "params": params_ir(t.params), "returns": str(t.returns)}
+    if t.requires is not None:  # only where written: the IR of every other table is as it was
+        out["requires"] = expr_ir(t.requires)
+    return {**out, "rows": [row_ir(r) for r in t.rows], "origin": origin_ir(t.origin)}
 
 
 def condition_ir(c: m.Condition) -> IR:

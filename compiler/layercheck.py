@@ -214,6 +214,8 @@ class LayerCheck:
                 self.out.invariants[id(decl)] = self.invariant_fields(decl, sig.params, body)
         elif isinstance(decl, ast.TableDecl):
             sig = self.signature(decl.name)
+            if decl.requires is not None:
+                self.expect(decl.requires, BOOL, dict(sig.params), f"what {decl.name} requires")
             for r in decl.rows:
                 self.row(r, sig)
             seen: set[str] = set()

@@ -172,7 +172,9 @@ class LayerLowering:
             sig = self.signature(decl.name)
             params = self.params(decl.params, sig)
             rows = tuple(self.row(r, clause, params) for r in decl.rows)
-            self.tables.append(m.Table(decl.name, decl.title, params, sig.returns, rows, o, says=decl.says))
+            requires = None if decl.requires is None else self.expr(decl.requires)
+            self.tables.append(m.Table(decl.name, decl.title, params, sig.returns, rows, o, says=decl.says,
+                                       requires=requires))
         else:
             self.limits.append(self.limits_(decl, o))
 

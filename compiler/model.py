@@ -402,6 +402,7 @@ class Table:
     rows: tuple[Row, ...]
     origin: Origin
     says: str | None = None
+    requires: Expr | None = None  # the inputs it answers (its domain): a call outside has no answer
 
 
 @dataclass(frozen=True, eq=False, slots=True)

@@ -90,7 +90,7 @@ def _decl(d: Any) -> Any:
     if isinstance(d, ast.DefineDecl) and d.returns is not None:  # an undeclared type is inferred from its body
         return dataclasses.replace(d, body=_gone(d.body))
     if isinstance(d, ast.TableDecl):
-        return dataclasses.replace(d, rows=_rows(d.rows))
+        return dataclasses.replace(d, rows=_rows(d.rows), requires=None if d.requires is None else _gone(d.requires))
     if isinstance(d, ast.LimitsDecl):
         return dataclasses.replace(d, unless=tuple(dataclasses.replace(u, cond=_gone(u.cond)) for u in d.unless),
                                    limits=tuple(dataclasses.replace(x, measure=_gone(x.measure), bound=_gone(x.bound))

@@ -705,13 +705,15 @@ def _size_tables(model: m.Resolved) -> list[dict[str, Any]]:
                          "long": const is None and len(value) > LONG_VALUE,
                          "plain_value": words.value(r.value, pretty=False), "exception": r.exception,
                          "changed": _changed(r)})
-        est = _head(number, _clause_title(clauses, number), t.title or t.name) + sum(
+        requires = None if t.requires is None else words.expr(t.requires)  # the inputs it answers
+        est = _head(number, _clause_title(clauses, number), t.title or t.name) + (ROW if requires else 0) + sum(
             ROW + LINE * (max(_lines(r["title"], 30), _lines(r["value"], 26)) - 1 if r["long"]
                           else _lines(r["title"], max(24, 64 - int(1.4 * len(r["value"])))) - 1) for r in rows)
         out.append({"kind": "sizes", "number": number, "name": t.name, "origin": t.origin,
                     "numeric": isinstance(t.returns, (IntT, NumberT)), "lookup": isinstance(t.returns, EnumT),
                     "title": _clause_title(clauses, number),
-                    "subtitle": t.says or t.title or t.name, "rows": rows, "est": est})
+                    "subtitle": t.says or t.title or t.name, "rows": rows, "est": est,
+                    **({"requires": requires} if requires else {})})  # the inputs it answers, where it says
     return out
 
 

@@ -495,7 +495,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'OCS'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:c3751ec5a712d01cc9c62760112aec40'
+RULESET_HASH: Final = 'sha256:b76a5e1936ac5f3e65322019bcb8757d'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Operational Combat Series'
 SERIES: Final[str | None] = 'OCS'
@@ -6237,6 +6237,8 @@ def explain_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: boo
 # rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
 def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> Number:
     """odds, recording in _t each rule it uses."""
+    if not (attack > 0 and defense > 0):  # requires
+        raise RuleError('odds answers only where attack > 0 and defense > 0')
     # attacker: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:32
     if attack >= defense:
         _t.extend(_RULES_OCS_4_2__OCS_4_2_attacker)
@@ -6248,11 +6250,11 @@ def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> Number:
 
 # rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
 def odds(attack: Number, defense: Number) -> Number:
-    """Combat odds, rounded only at the end: N for N:1, 1/N for 1:N (attack and defense above 0) (4.2). Numbers are
-    exact: int or Fraction.
-    """
+    """Combat odds, rounded only at the end: N for N:1, 1/N for 1:N (4.2). Numbers are exact: int or Fraction."""
     attack = attack * SCALE  # conditions compare scaled numbers
     defense = defense * SCALE  # conditions compare scaled numbers
+    if not (attack > 0 and defense > 0):  # requires
+        raise RuleError('odds answers only where attack > 0 and defense > 0')
     # attacker: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:32
     if attack >= defense:
         return _exact(_s_rounded(_div(attack, defense)) * 4)
@@ -6262,9 +6264,7 @@ def odds(attack: Number, defense: Number) -> Number:
 
 # rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
 def explain_odds(attack: Number, defense: Number) -> Answer[Number]:
-    """Combat odds, rounded only at the end: N for N:1, 1/N for 1:N (attack and defense above 0) (4.2), with the rules
-    that decided it.
-    """
+    """Combat odds, rounded only at the end: N for N:1, 1/N for 1:N (4.2), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_odds(attack * SCALE, defense * SCALE, _t)
     return Answer(_exact(_value), _rules(_t), ())

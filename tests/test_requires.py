@@ -1,0 +1,136 @@
+"""A table's `requires`: the inputs it answers, stated in the rules (OCS 4.2's odds: attack and defense
+above 0, which its title said in words alone). A call outside them has no answer, from the interpreter
+and the module alike; the table analysis assumes it, and R307 finds a row whose value cannot be worked
+out (a division by zero, the max of nothing) for an input the table answers and that reaches it
+(R307, a warning: the rules may leave a case open on purpose)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from conftest import compile_text
+
+from rulec import ir
+from rulec.analysis import run_examples
+from rulec.cli import main
+from rulec.crosscheck import load_module
+from rulec.emit_python import emit_python
+from rulec.fmt import format_text
+from rulec.interp import EvalError, Interpreter
+
+ODDS = '''series T "Tables" version "1"
+
+record Unit "A unit" {
+  sp: int = 1 "Strength"
+  steps: int = 2 "Steps"
+}
+
+rule 1 "Odds" {
+  table odds(attack: number, defense: number) -> number "Combat odds"REQUIRES {
+    attacker: when attack >= defense => floor(attack / defense + 1/2)
+    defender: otherwise => 1 / floor(defense / attack + 1/2)
+  }
+  example "15 to 6 is 3:1" {
+    expect odds(15, 6) == 3
+    expect odds(1, 3) == 1/3
+  }
+}
+
+rule 2 "Steps" {
+  table per_step(u: Unit) -> number "Strength per step"REQUIRES2 {
+    big: when u.sp > 10 => u.sp / u.steps
+    other: when u.sp <= 10 => 1
+  }
+}
+'''
+
+WITH = ODDS.replace("REQUIRES2", " requires u.steps > 0").replace("REQUIRES", " requires attack > 0 and defense > 0")
+WITHOUT = ODDS.replace("REQUIRES2", "").replace("REQUIRES", "")
+
+
+def test_without_requires_r307_warns_of_each_value_that_divides_by_zero() -> None:
+    result = compile_text(WITHOUT)
+    found = sorted((d.code, d.span.line, d.message) for d in result.diagnostics)
+    assert found == [
+        ("R307", 10, "odds(0, 0) divides by zero in the value of row 'attacker' of 1 (odds)"),
+        ("R307", 11, "odds(0, 1/4) divides by zero in the value of row 'defender' of 1 (odds)"),
+        ("R307", 21, "per_step(Unit { sp: 11, steps: 0 }) divides by zero in the value of row 'big' of 2 "
+                     "(per_step)"),
+    ]
+    hints = {d.span.line: d.hint for d in result.diagnostics}
+    assert hints[10] == ("put a row for `defense == 0` above this one, or write the value `if defense != 0 then ... "
+                         "else ...`: the table gives no answer there; if the table is never asked with defense = 0, "
+                         "say so after its title (`requires defense > 0`)")
+    assert "say so with an invariant on Unit (`invariant ...(u: Unit) = u.steps > 0`)" in hints[21]
+
+
+def test_with_requires_the_analysis_assumes_it() -> None:
+    """No R307 inside the domain, and no R302 for the inputs outside it (per_step has no row for
+    u.sp > 10 with no steps, and need not have)."""
+    result = compile_text(WITH)
+    assert result.diagnostics == []
+
+
+@pytest.mark.parametrize("query", ["odds(0, 0)", "odds(2, 0)", "per_step(Unit { sp: 11, steps: 0 })"])
+def test_a_call_outside_it_has_no_answer_from_either(query: str) -> None:
+    result = compile_text(WITH)
+    model = result.models["T"]
+    table = query.split("(")[0]
+    with pytest.raises(EvalError, match=rf"^{table} answers only where "):
+        Interpreter(model).call(table, _args(model, query))
+    [source] = emit_python(model, whole=True).values()
+    module = load_module(source, "T")
+    args = [module.Unit(sp=11, steps=0)] if table == "per_step" else [int(x) for x in query[5:-1].split(", ")]
+    for fn in (getattr(module, table), getattr(module, "explain_" + table)):
+        with pytest.raises(module.RuleError, match=rf"^{table} answers only where "):
+            fn(*args)
+    assert run_examples(model, module) == []  # and the examples inside it agree on both
+
+
+def _args(model: object, query: str) -> list[object]:
+    from rulec.interp import Record
+    if query.startswith("per_step"):
+        return [Record(sp=11, steps=0)]
+    return [int(x) for x in query[5:-1].split(", ")]
+
+
+def test_rulec_eval_says_why_there_is_no_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "t.rules").write_text(WITH, encoding="utf-8")
+    for module in ([], ["--module"]):
+        assert main(["eval", "--rules", str(tmp_path), *module, "T", "odds(0, 0)"]) == 1
+        err = capsys.readouterr().err
+        assert err == "rulec: the rules give no answer: odds answers only where attack > 0 and defense > 0\n"
+
+
+def test_requires_must_be_a_condition_on_the_parameters() -> None:
+    result = compile_text(WITH.replace("requires attack > 0 and defense > 0", "requires attack + 1"))
+    assert [(d.code, d.span.line) for d in result.diagnostics if d.severity == "error"] == [("R201", 9)]
+    result = compile_text(WITH.replace("requires attack > 0 and defense > 0", "requires u.sp > 0"))
+    assert [d.code for d in result.diagnostics if d.severity == "error"] == ["R101"]  # u: not a parameter
+
+
+def test_the_ir_has_it_and_the_schema_takes_it() -> None:
+    model = compile_text(WITH).models["T"]
+    document = json.loads(ir.text(model))
+    odds, per_step = document["tables"]
+    assert odds["name"] == "odds" and odds["requires"]["op"] == "and"
+    jsonschema.validate(document, ir.schema())
+    without = json.loads(ir.text(compile_text(WITHOUT).models["T"]))
+    assert all("requires" not in t for t in without["tables"])  # only where written
+
+
+def test_the_formatter_keeps_it_on_the_table_line() -> None:
+    messy = WITH.replace(" requires attack > 0 and defense > 0", "\n    requires attack>0   and defense>0")
+    assert format_text(messy) == WITH
+
+
+def test_the_card_says_where_the_table_answers(tmp_path: Path) -> None:
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "t.rules").write_text(WITH, encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", "--rules", str(tmp_path / "rules"), "--out", str(out), "--no-print", "--no-cache"]) == 0
+    html = "".join(p.read_text(encoding="utf-8") for p in (out / "cards" / "t").glob("*.html"))
+    assert '<span class="tag">Only where</span> attack &gt; 0 and defense &gt; 0</span>' in html
