@@ -627,7 +627,7 @@ def _guard_hint(when: m.Expr, state: decide.State, interp: Interpreter, params: 
                         hint += (f"; if {d} is never 0, say so with an invariant on {record} "
                                  f"(`invariant ...({var}: {record}) = {d} > 0`)")
                     case m.Var(name=var) if var in params:
-                        hint += (f"; if the table is never asked with {d} = 0, say so after its title "
+                        hint += (f"; if the table is never asked with {d} = 0, say so first in the table "
                                  f"(`requires {d} > 0`)")
                 return hint
     if in_value:

@@ -369,9 +369,9 @@ class AstBuilder:
         return expr
 
     def table(self, span: Span, c: list[Any]) -> ast.TableDecl:
-        """"table" NAME params "->" type [STRING] [says] [requires] "{" row* "}"."""
+        """"table" NAME params "->" type [STRING] [says] "{" [requires] row* "}"."""
         return ast.TableDecl(str(c[1]), span, c[2], c[4], self._str(c[5]), tuple(c[9:-1]), says=c[6],
-                             requires=c[7])
+                             requires=c[8])
 
     def requires(self, span: Span, c: list[Any]) -> ast.Expr:
         """"requires" expr: the inputs a table answers."""

@@ -141,7 +141,8 @@ class Enumeration:
         self.records = {r.name: r for r in model.records}
         self.numbers: set[Fraction] = {Fraction(0), Fraction(1)}
         self.texts: set[str] = {"", "another"}
-        exprs = self._reachable([e for r in table.rows for e in (r.when, r.value) if e is not None])
+        exprs = self._reachable([e for r in table.rows for e in (r.when, r.value) if e is not None]
+                                + ([table.requires] if table.requires is not None else []))
         for e in exprs:
             for x in m.walk(e):
                 if isinstance(x, m.Lit) and isinstance(x.t, (IntT, NumberT)) and not isinstance(x.v, (bool, str)):
@@ -258,6 +259,8 @@ class Enumeration:
         exceptions = [(i, r) for i, r in enumerate(rows) if r.exception]
         for args in inputs:
             env = dict(zip((p.name for p in self.table.params), args, strict=True))
+            if not self._answered(env):
+                continue  # outside the table's `requires`: an input it does not answer
             matched = [self._matches(r, env) for r in rows]
             hits = [i for i, x in enumerate(matched) if x]
             reached = next((i for i, x in enumerate(matched) if x is not False), None)
@@ -279,6 +282,15 @@ class Enumeration:
                         if plain(va) != plain(vb):
                             truth.clash = (a, b)
         return truth
+
+    def _answered(self, env: dict[str, Any]) -> bool:
+        """Whether an input is one the table answers: its `requires` holds."""
+        if self.table.requires is None:
+            return True
+        try:
+            return bool(self.interp.eval(self.table.requires, env))
+        except (EvalError, TypeError, KeyError, ZeroDivisionError):
+            return False
 
     def _matches(self, row: m.Row, env: dict[str, Any]) -> bool | None:
         """Whether a row's condition holds; None where it cannot be worked out (a division by zero)."""

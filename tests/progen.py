@@ -935,6 +935,8 @@ class Gen:
         rows.append(Item([self.row("other", params, returns, otherwise=True)], key=f"row:{name}.other"))
         labels.append("other")
         title = f' "The table {name}"' if self.chance(0.5) else ""
+        if self.chance(0.25):  # the inputs it answers: a call outside them has no answer
+            rows.insert(0, Item([f"    requires {self.condition(dict(params))}"], key=f"requires:{name}"))
         self.funcs[name] = FuncSpec(name, params, returns, "table", clause, self.raised, labels)
         self.deps[name] = set(self.refs)
         self.blocks.append(Block(self.file, [f'rule {clause} "The table {name}" {{',

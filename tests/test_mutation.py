@@ -7,7 +7,9 @@ from tests import mutation
 
 
 def test_every_finding_of_the_enumeration_is_reported_and_nothing_else() -> None:
-    tally = mutation.run(count=8, seed=1, log=lambda line: None)  # 11 s (the next four take 80 s more)
+    # 11 s. Seed 5: the eight mutants it draws show six findings (seed 1 drew none once OCS 4.2's odds
+    # table said what it requires, which reshuffled the mutants)
+    tally = mutation.run(count=8, seed=5, log=lambda line: None)
     assert tally.mutants == 8
     assert tally.missed == [] and tally.false == [], "\n".join(tally.missed + tally.false)
     assert tally.findings > 0 and tally.detected == tally.findings  # the run found something to detect

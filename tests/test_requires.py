@@ -29,7 +29,7 @@ record Unit "A unit" {
 }
 
 rule 1 "Odds" {
-  table odds(attack: number, defense: number) -> number "Combat odds"REQUIRES {
+  table odds(attack: number, defense: number) -> number "Combat odds" {REQUIRES
     attacker: when attack >= defense => floor(attack / defense + 1/2)
     defender: otherwise => 1 / floor(defense / attack + 1/2)
   }
@@ -40,14 +40,15 @@ rule 1 "Odds" {
 }
 
 rule 2 "Steps" {
-  table per_step(u: Unit) -> number "Strength per step"REQUIRES2 {
+  table per_step(u: Unit) -> number "Strength per step" {REQUIRES2
     big: when u.sp > 10 => u.sp / u.steps
     other: when u.sp <= 10 => 1
   }
 }
 '''
 
-WITH = ODDS.replace("REQUIRES2", " requires u.steps > 0").replace("REQUIRES", " requires attack > 0 and defense > 0")
+WITH = ODDS.replace("REQUIRES2", "\n    requires u.steps > 0").replace("REQUIRES",
+                                                                  "\n    requires attack > 0 and defense > 0")
 WITHOUT = ODDS.replace("REQUIRES2", "").replace("REQUIRES", "")
 
 
@@ -63,7 +64,7 @@ def test_without_requires_r307_warns_of_each_value_that_divides_by_zero() -> Non
     hints = {d.span.line: d.hint for d in result.diagnostics}
     assert hints[10] == ("put a row for `defense == 0` above this one, or write the value `if defense != 0 then ... "
                          "else ...`: the table gives no answer there; if the table is never asked with defense = 0, "
-                         "say so after its title (`requires defense > 0`)")
+                         "say so first in the table (`requires defense > 0`)")
     assert "say so with an invariant on Unit (`invariant ...(u: Unit) = u.steps > 0`)" in hints[21]
 
 
@@ -107,7 +108,7 @@ def test_rulec_eval_says_why_there_is_no_answer(tmp_path: Path, capsys: pytest.C
 
 def test_requires_must_be_a_condition_on_the_parameters() -> None:
     result = compile_text(WITH.replace("requires attack > 0 and defense > 0", "requires attack + 1"))
-    assert [(d.code, d.span.line) for d in result.diagnostics if d.severity == "error"] == [("R201", 9)]
+    assert [(d.code, d.span.line) for d in result.diagnostics if d.severity == "error"] == [("R201", 10)]
     result = compile_text(WITH.replace("requires attack > 0 and defense > 0", "requires u.sp > 0"))
     assert [d.code for d in result.diagnostics if d.severity == "error"] == ["R101"]  # u: not a parameter
 
@@ -123,7 +124,7 @@ def test_the_ir_has_it_and_the_schema_takes_it() -> None:
 
 
 def test_the_formatter_keeps_it_on_the_table_line() -> None:
-    messy = WITH.replace(" requires attack > 0 and defense > 0", "\n    requires attack>0   and defense>0")
+    messy = WITH.replace("\n    requires attack > 0 and defense > 0\n", " requires attack>0   and defense>0\n")
     assert format_text(messy) == WITH
 
 
