@@ -413,6 +413,9 @@ class Translator:
                 ok = self.every((w.ok, self.when(w.v, v.ok, ok)))
             if value is None:
                 raise Undecided(None, f"the table {t.name}, which has no rows")
+            if t.requires is not None:  # outside the inputs it answers, it has no answer
+                req = self.read(t.requires, env)
+                ok = self.every((req.ok, req.v, ok))
             return Reading(value, ok)
         finally:
             self.depth -= 1
@@ -816,7 +819,7 @@ def can_fail(interp: Interpreter, exprs: list[m.Expr]) -> bool:
                         todo.append(interp.defines[fn].body)
                     elif fn in interp.tables:
                         rows = interp.tables[fn].rows
-                        if not rows or rows[-1].when is not None:
+                        if not rows or rows[-1].when is not None or interp.tables[fn].requires is not None:
                             return True
                         todo += [e for r in rows for e in (r.when, r.value) if e is not None]
     safe |= seen  # every definition and table the walk went through, and all they call, cannot fail

@@ -496,8 +496,8 @@ class ExprCompiler:
     def _expand(self, d: m.Define | m.Table, node: m.Call) -> m.Expr | None:
         if isinstance(d, m.Table):
             rows = d.rows
-            if not rows or rows[-1].when is not None or len(rows) > INLINE_ROWS:
-                return None
+            if not rows or rows[-1].when is not None or len(rows) > INLINE_ROWS or d.requires is not None:
+                return None  # a table that may answer nothing (no row matches, or outside its requires)
             body: m.Expr = rows[-1].value
             for r in reversed(rows[:-1]):
                 assert r.when is not None
@@ -534,7 +534,7 @@ class ExprCompiler:
                 if d is None:
                     pass
                 elif isinstance(d, m.Table):
-                    self._raises[fn] = (not d.rows or d.rows[-1].when is not None
+                    self._raises[fn] = (not d.rows or d.rows[-1].when is not None or d.requires is not None
                                         or any(self.may_raise([r.when, r.value]) for r in d.rows))
                 else:
                     self._raises[fn] = self.may_raise(d.body)

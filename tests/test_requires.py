@@ -135,3 +135,32 @@ def test_the_card_says_where_the_table_answers(tmp_path: Path) -> None:
     assert main(["build", "--rules", str(tmp_path / "rules"), "--out", str(out), "--no-print", "--no-cache"]) == 0
     html = "".join(p.read_text(encoding="utf-8") for p in (out / "cards" / "t").glob("*.html"))
     assert '<span class="tag">Only where</span> attack &gt; 0 and defense &gt; 0</span>' in html
+
+
+def test_a_call_to_a_table_that_requires_is_never_written_in_place() -> None:
+    """A small table is written in place of its call, and a call that cannot fail may be folded: a
+    table with `requires` may answer nothing, so neither (progen seed 1149, programs 6 and 96: the
+    module answered 10 where the interpreter had no answer)."""
+    result = compile_text('''series S "S" version "1"
+
+rule 1 "One" {
+  table t1(c: number) -> int "T1" {
+    requires c < 0
+    other: otherwise => 10
+  }
+  define g(c: number) -> int "G" = max(t1(c), 10)
+  example "inside" {
+    expect g(-1) == 10
+  }
+}
+''')
+    assert result.ok, result.diagnostics
+    model = result.models["S"]
+    [source] = emit_python(model, whole=True).values()
+    module = load_module(source, "S")
+    with pytest.raises(EvalError, match="^t1 answers only where c < 0$"):
+        Interpreter(model).call("g", [1])
+    for fn in (module.g, module.explain_g):
+        with pytest.raises(module.RuleError, match="^t1 answers only where c < 0$"):
+            fn(1)
+    assert module.g(-1) == 10
