@@ -408,7 +408,7 @@ class TableAnalysis:
         if not rows or rows[-1].when is not None or any(self._clash_pairs()):
             return False
         if decide.can_fail(self.interp, [e for r in rows for e in (r.when, r.value) if e is not None]):
-            return False  # a row may stop the table with no answer (R306): only the solver can tell where
+            return False  # a row may stop the table with no answer (R306, R307): only the solver can tell where
         unseen = set(range(len(rows)))
         try:
             for state in decide.probes(self.model, self.interp, self.table):

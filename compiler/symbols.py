@@ -15,7 +15,7 @@ KEYWORDS = sorted(set(
     "series game scenario option in extends version ruleset with rule external at text note see text-only "
     "enum ordered cyclic has record define const invariant checks table when otherwise limits unless at most "
     "except override title example let expect by if then else and or not true false list set of bool int "
-    "number for where".split()))
+    "number for where says requires card theme show size columns illustrative".split()))
 
 _WORD = re.compile(r"\d+(?:\.[0-9A-Za-z]+)*|[A-Za-z][A-Za-z0-9_]*")
 _RULE_CONTEXT = re.compile(r"(?:\b(?:see|override|rule|external|by)\s+(?:[A-Za-z]\w*\s+)?|,\s*)$")

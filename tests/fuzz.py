@@ -67,7 +67,7 @@ KEYWORDS = (
     "series game scenario option in ruleset rule external override except enum ordered record "
     "define const table limits invariant text note see example expect let by has not and or if then "
     "else when otherwise at most title extends version with for where checks true false bool int "
-    "number list set of text-only sum count any all min max product first len floor ceil abs"
+    "number list set of text-only sum count any all min max product first len floor ceil abs requires"
 ).split()
 
 PUNCT = ["{", "}", "(", ")", "[", "]", ":", ",", ".", "=", "=>", "->", "-", "+", "*", "/", "==", "!=",

@@ -43,6 +43,13 @@ def test_the_lexer_knows_every_keyword_of_the_grammar() -> None:
     assert grammar_keywords() - known == set()
 
 
+def test_the_language_server_completes_every_keyword_of_the_grammar() -> None:
+    """`requires` came with the sitting that added it; `card`, `theme`, `show`, `size`, `columns` and
+    `illustrative` had never been offered."""
+    from rulec.symbols import KEYWORDS as COMPLETED
+    assert grammar_keywords() - set(COMPLETED) == set()
+
+
 @pytest.mark.parametrize("path", SHIPPED, ids=IDS)
 def test_pygments_classifies_every_token_of_the_shipped_rules(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
