@@ -274,11 +274,7 @@ class TableAnalysis:
         """R306 for a row whose condition cannot be worked out for a state: what the interpreter says."""
         where = f"row '{row.label}' of {self._clause(row.origin)} ({self.table.name})"
         assert row.when is not None  # an `otherwise` row is always worked out
-        try:
-            self.interp.eval(row.when, state)
-            why = "no answer"  # not reached: _stops_at made sure the condition fails
-        except (EvalError, TypeError, KeyError, ZeroDivisionError) as err:
-            why = str(err)
+        why = self._failure(row.when, state) or "no answer"  # not None: _stops_at made sure it fails
         if why != "division by zero":
             return Diagnostic(span_of(self._written(row)), "R306", f"{self._call(state)} cannot be worked out "
                               f"in {where}: {why}", hint="the table stops there with no answer, whatever the rows "
@@ -426,7 +422,7 @@ class TableAnalysis:
         depth, meets every invariant of its kind."""
         if self.table.requires is not None:
             try:
-                if not self.interp.eval(self.table.requires, dict(state)):
+                if not self.interp.eval(self.table.requires, state):
                     return False
             except (EvalError, TypeError, KeyError, ZeroDivisionError):
                 return False
