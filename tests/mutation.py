@@ -212,8 +212,7 @@ class Enumeration:
         read = self.read.get(name, set())
         fields = [f for f in rec.fields if f.name in read or f.default is None]
         others = [f for f in rec.fields if f.name in self.checked.get(name, set()) and f not in fields]
-        completions = [{}] + [dict(zip((f.name for f in others), combo, strict=True)) for combo in
-                              itertools.islice(itertools.product(*(self.values(f.t, depth + 1) for f in others)), 500)]
+        completions = self._completions(others, depth)
         choices = [self.values(f.t, depth) for f in fields]
         size = 1
         for c in choices:
@@ -233,6 +232,20 @@ class Enumeration:
                 if self._valid(name, Record({**record, **completion})):
                     out.append(Record({**record, **completion}))
                     break
+        return out
+
+    def _completions(self, others: list[m.RecordField], depth: int, most: int = 500) -> list[dict[str, Any]]:
+        """Changes to the fields only the invariants read, fewest first: none, then each field on
+        its own, then each two together, up to `most`. (The first `most` of their whole product
+        never changed a late field: no Transport Point was valid, as none was in Move mode.)"""
+        values = [self.values(f.t, depth + 1) for f in others]
+        out: list[dict[str, Any]] = [{}]
+        for k in (1, 2):
+            for which in itertools.combinations(range(len(others)), k):
+                for combo in itertools.product(*(values[i] for i in which)):
+                    out.append({others[i].name: v for i, v in zip(which, combo, strict=True)})
+                    if len(out) >= most:
+                        return out
         return out
 
     def _valid(self, name: str, record: Record) -> bool:

@@ -23,3 +23,21 @@ def test_a_mutant_changes_one_thing_in_one_table() -> None:
     found = {x.what for x in mutation.mutants({"t.rules": text}, random.Random(1))}
     assert found == {"'<=' -> '<'", "3 -> 2", "3 -> 4", "'and' -> 'or'", "1 -> 0", "1 -> 2", "2 -> 1", "2 -> 3",
                      "row a dropped", "row b dropped", "row b moved up"}  # nothing inside the quoted title
+
+
+def test_the_oracle_tries_records_that_only_a_late_field_makes_valid() -> None:
+    # A Transport Point is valid only in Move mode (13.2b's invariant reads `mode`, the ninth of the
+    # fields the invariants read): the oracle once tried only the first 500 of their product, which
+    # never changed `mode`, found no valid Transport Point, and called needs_fuel's 13.2b row dead.
+    import random
+
+    from rulec.build import compile_sources, find_sources
+
+    sources, _ = find_sources([mutation.ROOT / "rules"])
+    result = compile_sources(sources, keep_models=True)
+    model = next(x for x in result.models.values() if len(x.manifest.layers) == 1
+                 and any(t.name == "needs_fuel" for t in x.tables))
+    table = next(t for t in model.tables if t.name == "needs_fuel")
+    truth = mutation.Enumeration(model, table, random.Random(1)).truth()
+    assert truth.whole
+    assert {table.rows[i].label for i in truth.first} == {"transport", "motorized", "leg"}
