@@ -251,13 +251,10 @@ class ModuleEmitter:
 
     def override_cites(self, owner: m.Define | m.ConstDef | m.Row | m.EnumMember | m.Limit,
                        item: str | None = None, attr: str | None = None, title: str | None = None) -> list[str]:
-        """The layers that override an item, each with its note ("" for none), as the interpreter cites them."""
-        out = []
-        for ov in owner.overridden_by:
-            if attr is not None and attr not in dict(ov.set or ()):
-                continue
-            out.append(self.cite(ov.origin, item, override_note(ov), title))
-        return out
+        """The layers' overrides of an item still in force, each with its note ("" for none), as the
+        interpreter cites them (m.cited_overrides)."""
+        return [self.cite(ov.origin, item, override_note(ov), title)
+                for ov in m.cited_overrides(owner.overridden_by, attr)]
 
     def icite_name(self, c: ICite) -> str:
         """The module constant for a cite the interpreter recorded."""
@@ -1602,7 +1599,7 @@ def _override_comment(ov: m.Cite, width: int) -> str:
 
 def _overridden(mem: m.EnumMember, attr: str) -> str:
     """The override comment after a list value's setting that a layer changed (the last layer's)."""
-    layers = [ov for ov in mem.overridden_by if attr in dict(ov.set or ())]
+    layers = m.cited_overrides(mem.overridden_by, attr)
     return f"  {_override_comment(layers[-1], 70)}" if layers else ""
 
 

@@ -274,9 +274,8 @@ class Interpreter:
         slot = attrs[e.name]  # where it was set: the member's own clause, or an override
         title = mem.title or None
         self._cite(mem.origin, item=member, title=title)
-        for ov in mem.overridden_by:
-            if ov.set is not None and any(n == e.name for n, _ in ov.set):
-                self._cite(ov.origin, item=member, note=override_note(ov), title=title)
+        for ov in m.cited_overrides(mem.overridden_by, e.name):
+            self._cite(ov.origin, item=member, note=override_note(ov), title=title)
         return from_json(slot.value, e.t)
 
     def _if(self, e: m.If, env: dict[str, Any]) -> Any:
@@ -411,9 +410,9 @@ class Interpreter:
 
     def _cite_changed(self, origin: m.Origin, overridden_by: tuple[m.Cite, ...], item: str | None = None,
                       title: str | None = None) -> None:
-        """Cite a rule, then each layer that overrides it, with its note."""
+        """Cite a rule, then each layer's override of it still in force, with its note."""
         self._cite(origin, item=item, title=title)
-        for ov in overridden_by:
+        for ov in m.cited_overrides(overridden_by):
             self._cite(ov.origin, item=item, note=override_note(ov), title=title)
 
     def _cite(self, origin: m.Origin, item: str | None = None, note: str | None = None,

@@ -376,6 +376,8 @@ def cite_ir(c: m.Cite) -> IR:
     out: IR = {"layer": c.layer, "notes": [note_ir(n) for n in c.notes], "origin": origin_ir(c.origin)}
     if c.set is not None:
         out["set"] = dict(c.set)
+    if c.replaced:  # a later layer changed again all it decides: no answer cites it
+        out["replaced"] = True
     return out
 
 

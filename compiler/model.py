@@ -264,12 +264,28 @@ class Note:
 
 @dataclass(frozen=True, eq=False, slots=True)
 class Cite:
-    """An override, as the item it changed lists it. set: the settings a change of a list value made."""
+    """An override, as the item it changed lists it. set: the settings a change of a list value made.
+    decides: what of the item it changed that an answer rests on ("when" and "value" of a row, "value"
+    of a named number or definition, "bound" of a limit, the settings of a list value; none for a
+    change of words). replaced: later layers' overrides changed again all it decides, so no answer
+    rests on it and none cites it; the item still lists it, as the history a card shows."""
 
     layer: str
     notes: tuple[Note, ...]
     origin: Origin
     set: tuple[tuple[str, Value], ...] | None = None
+    decides: tuple[str, ...] = ()
+    replaced: bool = False
+
+
+def cited_overrides(overridden_by: tuple[Cite, ...], attr: str | None = None) -> list[Cite]:
+    """The overrides of an item an answer cites, oldest first: those still in force (not replaced);
+    for a list value's setting `attr`, the last that set it. The interpreter and the generated
+    modules both cite by this."""
+    if attr is not None:
+        setting = [ov for ov in overridden_by if attr in dict(ov.set or ())]
+        return setting[-1:]
+    return [ov for ov in overridden_by if not ov.replaced]
 
 
 @dataclass(frozen=True, eq=False, slots=True, weakref_slot=True)

@@ -137,14 +137,16 @@ class _Work:
                 for item in group.items))
 
     def apply(self, ov: m.Override) -> None:
-        cite = m.Cite(ov.origin.layer, ov.notes, ov.origin)
+        def cite(*decides: str | None) -> m.Cite:
+            return m.Cite(ov.origin.layer, ov.notes, ov.origin, decides=tuple(d for d in decides if d))
+
         match ov.target:
             case m.ClauseTarget(number):
                 for i in self.clause_at.get(number, []):
                     c = self.clauses[i]
                     title, texts, notes, see = _texts(c.title, c.texts, c.notes, c.see, ov)
                     self.clauses[i] = replace(c, title=title, texts=texts, notes=notes, see=see,
-                                              overridden_by=(*c.overridden_by, cite))
+                                              overridden_by=_then(c.overridden_by, cite()))
             case m.MemberTarget(enum=enum, member=member):
                 for i in self.enum_at.get(enum, []):
                     e = self.enums[i]
@@ -154,25 +156,27 @@ class _Work:
                 for i in self.const_at.get(name, []):
                     k = self.consts[i]
                     self.consts[i] = replace(k, value=_or(ov.value, k.value), title=ov.title or k.title,
-                                             overridden_by=(*k.overridden_by, cite),
+                                             overridden_by=_then(k.overridden_by, cite(_value(ov.value))),
                                              says=_says(ov, ov.value is not None, k.says))
             case m.NameTarget(name=name):
                 for i in self.define_at.get(name, []):
                     d = self.defines[i]
                     self.defines[i] = replace(d, body=_or(ov.value, d.body), title=ov.title or d.title,
-                                              overridden_by=(*d.overridden_by, cite),
+                                              overridden_by=_then(d.overridden_by, cite(_value(ov.value))),
                                               says=_says(ov, ov.value is not None, d.says))
             case m.RowTarget(table=table, row=label):
                 for i in self.tables_at.get(table, []):
                     t = self.tables[i]
                     self.tables[i] = replace(t, rows=tuple(
-                        _change_row(r, ov, cite) if r.label == label and not r.exception else r for r in t.rows))
+                        _change_row(r, ov, cite("when" if ov.when is not None else None, _value(ov.value)))
+                        if r.label == label and not r.exception else r for r in t.rows))
             case m.LimitTarget(limits=limits, limit=name):
                 for i in self.limits_all.get(limits, []):
                     g = self.limits[i]
                     self.limits[i] = replace(g, items=tuple(
                         replace(item, bound=_or(ov.bound, item.bound), title=ov.title or item.title,
-                                overridden_by=(*item.overridden_by, cite),
+                                overridden_by=_then(item.overridden_by,
+                                                    cite("bound" if ov.bound is not None else None)),
                                 says=_says(ov, ov.bound is not None, item.says))
                         if item.name == name else item for item in g.items))
 
@@ -182,6 +186,25 @@ def _at(names: Iterable[str]) -> dict[str, list[int]]:
     for i, name in enumerate(names):
         out.setdefault(name, []).append(i)
     return out
+
+
+def _value(new: m.Expr | None) -> str | None:
+    """"value", for an override that gives a new value (not one that changes only words)."""
+    return None if new is None else "value"
+
+
+def _then(earlier: tuple[m.Cite, ...], cite: m.Cite) -> tuple[m.Cite, ...]:
+    """An item's overrides with a new one last, each earlier one marked replaced once the overrides
+    after it changed again all it decides (a scenario's 6 over its game's 8: the game's no longer
+    decides any answer)."""
+    out = [*earlier, cite]
+    later: set[str] = set()
+    for i in range(len(out) - 1, -1, -1):
+        c = out[i]
+        if c.decides and not c.replaced and set(c.decides) <= later:
+            out[i] = replace(c, replaced=True)
+        later |= set(c.decides)
+    return tuple(out)
 
 
 def _or(new: m.Expr | None, old: m.Expr) -> m.Expr:
@@ -194,10 +217,10 @@ def _set(mb: m.EnumMember, ov: m.Override) -> m.EnumMember:
     attrs = dict(mb.attrs)
     for attr, value in ov.set:
         attrs[attr] = m.AttrValue(value, ov.origin)
-    cite = m.Cite(ov.origin.layer, ov.notes, ov.origin, ov.set)
+    cite = m.Cite(ov.origin.layer, ov.notes, ov.origin, ov.set, decides=tuple(name for name, _ in ov.set or ()))
     title, texts, notes, see = _texts(mb.title, mb.texts, mb.notes, mb.see, ov)
     return replace(mb, attrs=tuple(attrs.items()), title=title, texts=texts, notes=notes, see=see,
-                   overridden_by=(*mb.overridden_by, cite))
+                   overridden_by=_then(mb.overridden_by, cite))
 
 
 def _change_row(r: m.Row, ov: m.Override, cite: m.Cite) -> m.Row:
@@ -206,7 +229,7 @@ def _change_row(r: m.Row, ov: m.Override, cite: m.Cite) -> m.Row:
     so no answer or card prints "Battalions are 1/2 RE" beside a value of 1/3; its `says` phrase goes too."""
     changed = ov.when is not None or ov.value is not None
     return replace(r, when=r.when if ov.when is None else ov.when, value=_or(ov.value, r.value),
-                   title=ov.title or (None if changed else r.title), overridden_by=(*r.overridden_by, cite),
+                   title=ov.title or (None if changed else r.title), overridden_by=_then(r.overridden_by, cite),
                    says=_says(ov, changed, r.says))
 
 

@@ -162,14 +162,14 @@ def coverage_items(model: m.Resolved) -> list[Item]:
         for r in t.rows:
             kind = "exception" if r.exception else "row"
             add(r.origin, kind, r.label, f"{t.name}: row {r.label}")
-            for ov in r.overridden_by:
+            for ov in m.cited_overrides(r.overridden_by):
                 add(ov.origin, "override", r.label, f"{ov.layer} override of {t.name}.{r.label}")
     for e in model.enums:
         if not e.attrs:
             continue
         for mem in e.members:
             add(mem.origin, "value", mem.name, f"{e.name} {mem.name} {mem.title or ''}".strip())
-            for ov in mem.overridden_by:
+            for ov in m.cited_overrides(mem.overridden_by):
                 add(ov.origin, "override", mem.name, f"{ov.layer} override of {mem.name}")
     for g in model.limits:
         for u in g.unless:
@@ -178,11 +178,11 @@ def coverage_items(model: m.Resolved) -> list[Item]:
             add(i.origin, "limit", i.name, f"{g.name}: limit {i.name}")
             for x in i.exempt:
                 add(x.origin, "exception", None, f"{g.name}.{i.name}: except {x.title or ''}".strip())
-            for ov in i.overridden_by:
+            for ov in m.cited_overrides(i.overridden_by):
                 add(ov.origin, "override", None, f"{ov.layer} override of {g.name}.{i.name}")
     named: list[m.Define | m.ConstDef] = [*model.defines, *model.consts]
     for n in named:
-        for ov in n.overridden_by:
+        for ov in m.cited_overrides(n.overridden_by):
             add(ov.origin, "override", None, f"{ov.layer} override of {n.name}")
     return out
 
