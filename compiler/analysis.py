@@ -83,8 +83,10 @@ def constant_errors(model: m.Resolved, interp: Interpreter) -> list[Diagnostic]:
             continue
         todo.append((c.value, c.origin))
     for d in model.defines:
-        todo.append((d.body, d.origin))
+        todo += [(e, d.origin) for e in (d.requires, d.body) if e is not None]
     for t in model.tables:
+        if t.requires is not None:
+            todo.append((t.requires, t.origin))
         for r in t.rows:
             todo += [(e, r.origin) for e in (r.when, r.value) if e is not None]
     for g in model.limits:
@@ -174,7 +176,10 @@ class TableAnalysis:
                 try:
                     ok = tr.read(row.value, params).ok
                 except decide.Undecided:
-                    pass  # a value the solver is not given: a worked example that reaches it fails
+                    try:  # the first of a list of records: whether there is one, if not which
+                        ok = tr.read_ok(row.value, params)
+                    except decide.Undecided:
+                        pass  # a value the solver is not given: a worked example that reaches it fails
             value_oks.append(ok)
             self.value_reads.append(frozenset(tr.touched))
         self.tr = tr

@@ -236,6 +236,8 @@ class DefineDecl(Decl):
     invariant: bool = False
     checks: str | None = None  # an invariant's field to blame
     says: str | None = None
+    requires: Expr | None = None  # the inputs it answers: `requires b != 0`
+    requires_says: str | None = None  # how a card words them
 
 
 @dataclass(frozen=True)
@@ -253,6 +255,7 @@ class TableDecl(Decl):
     rows: tuple[Row, ...]
     says: str | None = None
     requires: Expr | None = None  # the inputs it answers: `requires attack > 0 and defense > 0`
+    requires_says: str | None = None  # how a card words them: `requires ... says "..."`
 
 
 @dataclass(frozen=True)

@@ -343,8 +343,10 @@ class AstBuilder:
         return ast.RecordField(str(c[0]), c[2], c[4], self._str(c[5]), span)
 
     def define(self, span: Span, c: list[Any]) -> ast.DefineDecl:
-        """"define" NAME [params] ["->" type] [STRING] [says] "=" expr"""
-        return ast.DefineDecl(str(c[1]), span, c[2], c[4], self._str(c[5]), c[8], says=c[6])
+        """"define" NAME [params] ["->" type] [STRING] [says] [requires] "=" expr"""
+        requires, requires_says = c[7] or (None, None)
+        return ast.DefineDecl(str(c[1]), span, c[2], c[4], self._str(c[5]), c[9], says=c[6], requires=requires,
+                              requires_says=requires_says)
 
     def invariant(self, span: Span, c: list[Any]) -> ast.DefineDecl:
         """"invariant" NAME params ["checks" NAME] [STRING] "=" expr"""
@@ -370,12 +372,13 @@ class AstBuilder:
 
     def table(self, span: Span, c: list[Any]) -> ast.TableDecl:
         """"table" NAME params "->" type [STRING] [says] "{" [requires] row* "}"."""
+        requires, requires_says = c[8] or (None, None)
         return ast.TableDecl(str(c[1]), span, c[2], c[4], self._str(c[5]), tuple(c[9:-1]), says=c[6],
-                             requires=c[8])
+                             requires=requires, requires_says=requires_says)
 
-    def requires(self, span: Span, c: list[Any]) -> ast.Expr:
-        """"requires" expr: the inputs a table answers."""
-        return c[1]  # type: ignore[no-any-return]
+    def requires(self, span: Span, c: list[Any]) -> tuple[ast.Expr, str | None]:
+        """"requires" expr [says]: the inputs a table or a definition answers, and a card's words for them."""
+        return c[1], c[2]
 
     def row_when(self, span: Span, c: list[Any]) -> ast.Row:
         """NAME ":" "when" expr "=>" expr [STRING] [says]"""

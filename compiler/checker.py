@@ -347,7 +347,7 @@ def _decl_calls(checker: Checker, lay: LayerInfo, d: ast.DefineDecl | ast.TableD
         return set(taken.calls[units.place(d.span)])
     roots: list[ast.Expr | None] = []
     if isinstance(d, ast.DefineDecl):
-        roots.append(d.body)
+        roots += [d.requires, d.body]
     elif isinstance(d, ast.ConstDecl):
         roots.append(d.value)
     else:

@@ -40,7 +40,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from . import model as m
-from .interp import EvalError, Interpreter, Record, from_json
+from .interp import EvalError, Interpreter, Record, from_json, item_exprs
 from .types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Type
 
 
@@ -181,6 +181,21 @@ class Translator:
         # a definition's reading by its arguments (the arguments kept, so no key's id is reused),
         # with the input fields it read
         self._called: dict[tuple[Any, ...], tuple[list[Sym], Reading, frozenset[str]]] = {}
+        self.loose = False  # read_ok: a choice between records or lists takes either
+
+    def read_ok(self, e: m.Expr, env: dict[str, Sym]) -> z3.BoolRef:
+        """When a value can be worked out, for a value the solver cannot hold whole: the first of a
+        list of records, where only whether some item passes decides if there is an answer. A choice
+        between two records or lists takes either of them, so what is read after the choice may be
+        read of the wrong one: a state this gives is a guess, which the table analysis checks on the
+        interpreter before it reports anything. The readings of calls made so are not kept."""
+        called, self._called = self._called, {}
+        self.loose = True
+        try:
+            return self.read(e, env).ok
+        finally:
+            self.loose = False
+            self._called = called
 
     def every(self, xs: Any) -> z3.BoolRef:
         """And of the terms, leaving out those that are true as written (most `ok`s are)."""
@@ -386,7 +401,11 @@ class Translator:
         outer, self.touched = self.touched, set()
         self.depth += 1
         try:
-            got = self.read(d.body, dict(zip((p.name for p in d.params), args, strict=False)))
+            env = dict(zip((p.name for p in d.params), args, strict=False))
+            got = self.read(d.body, env)
+            if d.requires is not None:  # outside the inputs it answers, it has no answer
+                req = self.read(d.requires, env)
+                got = Reading(got.v, self.every((req.ok, req.v, got.ok)))
         finally:
             self.depth -= 1
             inner, self.touched = self.touched, outer | self.touched
@@ -514,7 +533,7 @@ class Translator:
         if isinstance(a, Enum) and isinstance(b, Enum):
             return Enum(a.enum, z3.If(c, a.i, b.i))
         if isinstance(a, Rec) or isinstance(b, Rec) or isinstance(a, Seq) or isinstance(b, Seq):
-            if a is b:
+            if a is b or self.loose:
                 return a
             raise Undecided(e, "a choice between two records or lists")
         if _is_arith(a) and _is_arith(b):
@@ -792,10 +811,9 @@ def representatives(interp: Interpreter, exprs: list[m.Expr]) -> tuple[int, bool
                     tests.add(f"in {source(item)}")
                 case m.Call(fn=fn) if fn not in seen:
                     seen.add(fn)
-                    if fn in interp.defines:
-                        todo.append(interp.defines[fn].body)
-                    elif fn in interp.tables:
-                        todo += [e for r in interp.tables[fn].rows for e in (r.when, r.value) if e is not None]
+                    callee = interp.defines.get(fn) or interp.tables.get(fn)
+                    if callee is not None:
+                        todo += item_exprs(callee)
     wanted = 2 ** min(len(tests), 10)
     return max(1, min(wanted, MAX_REPRESENTATIVES)), wanted > MAX_REPRESENTATIVES
 
@@ -816,6 +834,8 @@ def can_fail(interp: Interpreter, exprs: list[m.Expr]) -> bool:
                 case m.Call(fn=fn) if fn not in seen and fn not in safe:
                     seen.add(fn)
                     if fn in interp.defines:
+                        if interp.defines[fn].requires is not None:
+                            return True
                         todo.append(interp.defines[fn].body)
                     elif fn in interp.tables:
                         rows = interp.tables[fn].rows
@@ -1030,10 +1050,9 @@ def probes(model: m.Resolved, interp: Interpreter, table: m.Table) -> Iterator[d
                         pass
                 case m.Call(fn=fn) if fn not in seen:
                     seen.add(fn)
-                    if fn in interp.defines:
-                        todo.append(interp.defines[fn].body)
-                    elif fn in interp.tables:
-                        todo += [y for r in interp.tables[fn].rows for y in (r.when, r.value) if y is not None]
+                    callee = interp.defines.get(fn) or interp.tables.get(fn)
+                    if callee is not None:
+                        todo += item_exprs(callee)
     order = {e.name: [mb.name for mb in e.members] for e in model.enums}
     records = interp.records
 

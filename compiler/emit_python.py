@@ -19,7 +19,7 @@ from typing import Any
 from . import __version__
 from . import model as m
 from .interp import Cite as ICite
-from .interp import EvalError, Interpreter, item_titles, override_note, requires_message
+from .interp import EvalError, Interpreter, item_exprs, item_titles, override_note, requires_message
 from .model import Resolved
 from .pyexpr import (
     Consts,
@@ -493,6 +493,7 @@ class ModuleEmitter:
         entry_cites = self.cite_tuple(entry)
 
         def body(traced: bool) -> None:
+            self.emit_requires(d, traced)
             if traced:
                 self.out.line(f"_t.extend({entry_cites})")
             node = d.body
@@ -553,14 +554,16 @@ class ModuleEmitter:
 
         self.emit_function(t, t.returns, body)
 
-    def emit_requires(self, t: m.Table, traced: bool) -> None:
-        """A table's `requires`: a call outside the inputs it answers has no answer (RuleError), as
-        the interpreter says. Its fields are read in place, before any row reads them into locals."""
+    def emit_requires(self, t: m.Table | m.Define, traced: bool) -> None:
+        """A table's or a definition's `requires`: a call outside the inputs it answers has no answer
+        (RuleError), as the interpreter says. Its fields are read in place, before any row reads
+        them into locals."""
         if t.requires is None:
             return
         reads, self.ec.reads = self.ec.reads, {}
         test = self.expr(t, t.requires, traced, BOOL)
         self.ec.reads = reads
+        self.rule_note(t.requires, self.ec.rewrote)
         self.out.line(f"if not ({test}):  # requires")
         self.out.line(f"    raise RuleError({requires_message(t)!r})")
 
@@ -1317,11 +1320,7 @@ def _const_order(consts: tuple[m.ConstDef, ...], model: Resolved | None = None) 
                     found.add(n.name)
                 elif isinstance(n, m.Call) and n.fn in callees and n.fn not in called:
                     called.add(n.fn)
-                    d = callees[n.fn]
-                    if isinstance(d, m.Define):
-                        todo.append(d.body)
-                    else:
-                        todo += [e for r in d.rows for e in (r.when, r.value) if e is not None]
+                    todo += item_exprs(callees[n.fn])
         return found
 
     deps = {c.name: reads(c.value) & names - {c.name} for c in consts}

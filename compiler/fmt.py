@@ -351,7 +351,7 @@ def _block(head: Tree[Token], opener: Tree[Token] | Token, items: list[Tree[Toke
 
 def _define(node: Tree[Token], kids: list[Tree[Token] | Token], ind: int) -> list[_Line]:
     """define f(..) -> t "title" = body: the body on the next line; a long header puts its
-    title on a line of its own."""
+    title on a line of its own, and its `requires` on another if they do not fit on one."""
     eq = max(i for i, k in enumerate(kids) if isinstance(k, Token) and str(k) == "=")
     head = kids[:eq + 1]
     if _fits(ind, _flat(_part(node, head))):
@@ -360,7 +360,12 @@ def _define(node: Tree[Token], kids: list[Tree[Token] | Token], ind: int) -> lis
         title = next((i for i, k in enumerate(head) if isinstance(k, Token) and k.type == "STRING"), None)
         split = title if title is not None else eq
         lines = _out(_seq(_part(node, head[:split]), ind, ind + 4))
-        lines.append(_Line(ind + 4, _flat(_part(node, head[split:]))))
+        rest = head[split:]
+        requires = next((i for i, k in enumerate(rest) if isinstance(k, Tree) and k.data == "requires"), None)
+        if requires and not _fits(ind + 4, _flat(_part(node, rest))):
+            lines.append(_Line(ind + 4, _flat(_part(node, rest[:requires]))))
+            rest = rest[requires:]
+        lines.append(_Line(ind + 4, _flat(_part(node, rest))))
     body = kids[eq + 1:]
     return lines + _out(_seq(_part(node, body), ind + 2, ind + 4), stmt=False)
 

@@ -187,8 +187,10 @@ class Interpreter:
         if fn in self.tables:
             return self._table(self.tables[fn], args)
         d = self.defines[fn]
-        self._cite_changed(d.origin, d.overridden_by)
         env = dict(zip((p.name for p in d.params), args, strict=False))
+        if d.requires is not None and not self.eval(d.requires, env):  # outside the inputs it answers
+            raise EvalError(requires_message(d))
+        self._cite_changed(d.origin, d.overridden_by)
         return self.eval(d.body, env)
 
     def check_limits(self, name: str, args: list[Any]) -> list[dict[str, Any]]:
@@ -490,10 +492,11 @@ def override_note(ov: m.Cite) -> str:
 def item_exprs(item: Item) -> list[m.Expr]:
     """The expressions an item of the model evaluates."""
     match item:
-        case m.Define(body=body):
-            return [body]
-        case m.Table(rows=rows):
-            return [e for r in rows for e in (r.when, r.value) if e is not None]
+        case m.Define(body=body, requires=requires):
+            return [body] if requires is None else [requires, body]
+        case m.Table(rows=rows, requires=requires):
+            return [e for r in rows for e in (r.when, r.value) if e is not None] + (
+                [] if requires is None else [requires])
         case m.ConstDef(value=value):
             return [value]
         case m.Limits(unless=unless, items=items):
@@ -618,9 +621,9 @@ def from_json(value: Any, t: Type | str) -> Any:
     return value
 
 
-def requires_message(t: m.Table) -> str:
-    """What a call outside a table's `requires` is told (the interpreter's EvalError, the module's
-    RuleError): `odds answers only where attack > 0 and defense > 0`."""
+def requires_message(t: m.Table | m.Define) -> str:
+    """What a call outside a table's or a definition's `requires` is told (the interpreter's
+    EvalError, the module's RuleError): `odds answers only where attack > 0 and defense > 0`."""
     from .state_schema import expr_text  # which reads this module: imported where it is used
     assert t.requires is not None
     return f"{t.name} answers only where {expr_text(t.requires)}"

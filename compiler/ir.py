@@ -431,8 +431,12 @@ def const_ir(c: m.ConstDef) -> IR:
 
 
 def define_ir(d: m.Define) -> IR:
-    out: IR = {"name": d.name, "title": d.title, "params": params_ir(d.params), "returns": str(d.returns),
-               "body": expr_ir(d.body), "origin": origin_ir(d.origin)}
+    out: IR = {"name": d.name, "title": d.title, "params": params_ir(d.params), "returns": str(d.returns)}
+    if d.requires is not None:  # only where written, as a table's
+        out["requires"] = expr_ir(d.requires)
+    if d.requires_says is not None:
+        out["requires_says"] = d.requires_says
+    out |= {"body": expr_ir(d.body), "origin": origin_ir(d.origin)}
     if d.invariant is not None:
         out["invariant"] = list(d.invariant)
     if d.overridden_by:
@@ -449,6 +453,8 @@ def table_ir(t: m.Table) -> IR:
     out: IR = {"name": t.name, "title": t.title, "params": params_ir(t.params), "returns": str(t.returns)}
     if t.requires is not None:  # only where written: the IR of every other table is as it was
         out["requires"] = expr_ir(t.requires)
+    if t.requires_says is not None:
+        out["requires_says"] = t.requires_says
     return {**out, "rows": [row_ir(r) for r in t.rows], "origin": origin_ir(t.origin)}
 
 

@@ -208,6 +208,8 @@ class LayerCheck:
             self.lower(decl.value, {})
         elif isinstance(decl, ast.DefineDecl):
             sig = self.signature(decl.name)
+            if decl.requires is not None:
+                self.expect(decl.requires, BOOL, dict(sig.params), f"what {decl.name} requires")
             body = self.expect(decl.body, sig.returns, dict(sig.params), f"the result of {decl.name}")
             self.params(decl.name, decl.params or ())
             if decl.invariant:

@@ -164,17 +164,18 @@ class LayerLowering:
         elif isinstance(decl, ast.DefineDecl):
             sig = self.signature(decl.name)
             params = self.params(decl.params or (), sig)
+            requires = None if decl.requires is None else self.expr(decl.requires)
             self.defines.append(m.Define(decl.name, decl.title, params, sig.returns,
                                          cite_reads(self.expr(decl.body), params), o,
                                          self.checked.invariants.get(id(decl)) if decl.invariant else None,
-                                         says=decl.says))
+                                         says=decl.says, requires=requires, requires_says=decl.requires_says))
         elif isinstance(decl, ast.TableDecl):
             sig = self.signature(decl.name)
             params = self.params(decl.params, sig)
             rows = tuple(self.row(r, clause, params) for r in decl.rows)
             requires = None if decl.requires is None else self.expr(decl.requires)
             self.tables.append(m.Table(decl.name, decl.title, params, sig.returns, rows, o, says=decl.says,
-                                       requires=requires))
+                                       requires=requires, requires_says=decl.requires_says))
         else:
             self.limits.append(self.limits_(decl, o))
 

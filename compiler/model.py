@@ -395,6 +395,8 @@ class Define:
     invariant: tuple[str, ...] | None = None
     overridden_by: tuple[Cite, ...] = ()
     says: str | None = None
+    requires: Expr | None = None  # the inputs it answers (its domain): a call outside has no answer
+    requires_says: str | None = None  # how a card words them (`requires ... says "..."`)
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -419,6 +421,7 @@ class Table:
     origin: Origin
     says: str | None = None
     requires: Expr | None = None  # the inputs it answers (its domain): a call outside has no answer
+    requires_says: str | None = None  # how a card words them (`requires ... says "..."`)
 
 
 @dataclass(frozen=True, eq=False, slots=True)

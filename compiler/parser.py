@@ -474,7 +474,7 @@ def _syntax_diagnostic(e: UnexpectedInput, chunk: str, start: int, path: str) ->
         hint = _item_hint(token)
     else:
         place = f"in {where}"
-        hint = _unclosed_hint(chunk, pos, start, path) or _hint_for(token, expected, where)
+        hint = _unclosed_hint(chunk, pos, start, path) or _hint_for(token, expected, where, chunk[:pos])
     return Diagnostic(Span(path, line, col, line, end), "R001",
                       f"unexpected {what} {place}; expected {_expected(expected)}", hint=hint)
 
@@ -549,7 +549,7 @@ def _unclosed_hint(chunk: str, pos: int, start: int, path: str) -> str | None:
     return f"is a '}}' missing before this line? the '{{' on line {opened} is still open here"
 
 
-def _hint_for(token: Token, expected: set[str], where: str = "") -> str | None:
+def _hint_for(token: Token, expected: set[str], where: str = "", before: str = "") -> str | None:
     kind = where.split(" ")[0]
     if expected == {"EXTENDS"} and kind in ("game", "scenario", "option"):
         return (f"a {kind} names the layer it is over first, then its own version: "
@@ -563,7 +563,9 @@ def _hint_for(token: Token, expected: set[str], where: str = "") -> str | None:
         return "the rules have no power operator: multiply (u.sp * u.sp * u.sp)"
     if token.type == "NUMBER" and "RULENUM" in expected:
         return "rule numbers carry a dot and a part after it, such as 4.5a or 13.0"
-    if str(token) == "=" and "COMP" in expected:
+    if str(token) == "=" and ("COMP" in expected or "STRING" not in expected and re.search(r"[\w\")\]]\s*$", before)):
+        # after a value: a comparison written with one '=' (where a definition may say what it
+        # `requires` before its '=', the parser has taken the value as the whole body by then)
         return "compare with '==' ('=' is only for settings)"
     if "RBRACE" in expected and token.type in ("RULE", "OVERRIDE", "ENUM", "TABLE", "DEFINE"):
         return "a '}' may be missing before this line"

@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from . import model as m
-from .interp import EvalError, Interpreter, budget
+from .interp import EvalError, Interpreter, budget, item_exprs
 from .types import (
     ANY,
     BOOL,
@@ -502,6 +502,8 @@ class ExprCompiler:
             for r in reversed(rows[:-1]):
                 assert r.when is not None
                 body = _row(r.when, r.value, body, d.returns)
+        elif d.requires is not None:
+            return None  # a definition that answers nothing outside its requires
         else:
             body = d.body
         inside = m.walk(body)
@@ -517,7 +519,8 @@ class ExprCompiler:
 
     def may_raise(self, node: Parts) -> bool:
         """Whether evaluating the node can raise RuleError (a division, min or max of nothing, a
-        table no row of which matches). Operands that cannot may be tested in any order."""
+        table no row of which matches, a call outside a `requires`). Operands that cannot may be
+        tested in any order."""
         if isinstance(node, (list, tuple)):
             return any(self.may_raise(x) for x in node)
         if node is None:
@@ -537,7 +540,7 @@ class ExprCompiler:
                     self._raises[fn] = (not d.rows or d.rows[-1].when is not None or d.requires is not None
                                         or any(self.may_raise([r.when, r.value]) for r in d.rows))
                 else:
-                    self._raises[fn] = self.may_raise(d.body)
+                    self._raises[fn] = d.requires is not None or self.may_raise(d.body)
             if self._raises[fn]:
                 return True
         return any(self.may_raise(v) for v in m.children(node))
@@ -1147,8 +1150,8 @@ def module_scale(model: m.Resolved) -> int:
     """The least common multiple of the denominators of every number the rules write."""
     denominators = {1}
     folder = Interpreter(model)
-    roots: list[m.Expr] = [d.body for d in model.defines]
-    roots += [e for t in model.tables for r in t.rows for e in (r.when, r.value) if e is not None]
+    items: list[m.Define | m.Table] = [*model.defines, *model.tables]
+    roots: list[m.Expr] = [e for d in items for e in item_exprs(d)]
     roots += [u.cond for g in model.limits for u in g.unless]
     roots += [e for g in model.limits for i in g.items for e in (i.measure, i.bound, *(x.cond for x in i.exempt))]
     roots += [c.value for c in model.consts]

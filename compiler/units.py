@@ -5,9 +5,10 @@ declare: their layers, rule numbers and titles, names and signatures, lists and 
 and limits an override can name, the cards and themes of a layer, the bodies a type is inferred
 from. That is a file's *skeleton* (`skeleton`): its syntax tree without what the checking of no
 other file reads, namely the texts and notes of its clauses, its worked examples, the bodies of
-definitions that declare their type, and the conditions and values of table rows, limits and
-exceptions. A file's `Unit` (its lowered items, the diagnostics checking its items found, and what
-the checks across files need of it: the names each body calls, the overrides it made) is kept under
+definitions that declare their type, what definitions and tables require, and the conditions and
+values of table rows, limits and exceptions. A file's `Unit` (its lowered items, the diagnostics
+checking its items found, and what the checks across files need of it: the names each body calls,
+the overrides it made) is kept under
 a hash of its text and of every file's skeleton (`program_key`). A later build takes a unit up in
 place of reading, checking and lowering the file when neither changed, reading only the skeletons
 of those files; the checks across files (declarations, circles, links) are made afresh each build.
@@ -87,8 +88,9 @@ def _item(item: Any) -> Any:
 
 
 def _decl(d: Any) -> Any:
-    if isinstance(d, ast.DefineDecl) and d.returns is not None:  # an undeclared type is inferred from its body
-        return dataclasses.replace(d, body=_gone(d.body))
+    if isinstance(d, ast.DefineDecl):  # an undeclared type is inferred from its body
+        return dataclasses.replace(d, body=d.body if d.returns is None else _gone(d.body),
+                                   requires=None if d.requires is None else _gone(d.requires))
     if isinstance(d, ast.TableDecl):
         return dataclasses.replace(d, rows=_rows(d.rows), requires=None if d.requires is None else _gone(d.requires))
     if isinstance(d, ast.LimitsDecl):

@@ -890,7 +890,11 @@ class Gen:
         ptext = self.param_text(params)
         if see:
             ptext = ptext + see
-        head = f"  define {name}({ptext}){declared} = {body}" if params or self.chance(0.5) \
+        requires = ""
+        if params and self.chance(0.2):  # the inputs it answers: a call outside them has no answer
+            requires = f" requires {self.condition(dict(params))}"
+            self.raised = True
+        head = f"  define {name}({ptext}){declared}{requires} = {body}" if params or self.chance(0.5) \
             else f"  define {name}{declared} = {body}"
         self.funcs[name] = FuncSpec(name, params, returns, "define", clause, self.raised)
         self.deps[name] = set(self.refs)
@@ -937,6 +941,7 @@ class Gen:
         title = f' "The table {name}"' if self.chance(0.5) else ""
         if self.chance(0.25):  # the inputs it answers: a call outside them has no answer
             rows.insert(0, Item([f"    requires {self.condition(dict(params))}"], key=f"requires:{name}"))
+            self.raised = True
         self.funcs[name] = FuncSpec(name, params, returns, "table", clause, self.raised, labels)
         self.deps[name] = set(self.refs)
         self.blocks.append(Block(self.file, [f'rule {clause} "The table {name}" {{',

@@ -416,6 +416,12 @@ def test_single_equals_in_a_comparison_hints_double() -> None:
     (d,) = errors('series S "S"\ndefine f(u: number) -> bool = u = 1\n')
     assert where(d) == ("R001", 2, 33)
     assert d.hint == "compare with '==' ('=' is only for settings)"
+    # inside a rule, and after a call: the parser has taken `u.f(x)` as the whole body by then (a
+    # definition's `requires` comes before its '=')
+    (d,) = errors('series S "S"\nrule 1 "R" {\n  define f(u: number) -> bool "F" = abs(u) = 1\n}\n')
+    assert d.hint == "compare with '==' ('=' is only for settings)"
+    (d,) = errors('series S "S"\nconst x "T" says = 3\n')  # a phrase missing, not a comparison
+    assert d.hint is None
 
 
 def test_a_name_where_a_rule_number_belongs() -> None:

@@ -164,3 +164,160 @@ rule 1 "One" {
         with pytest.raises(module.RuleError, match="^t1 answers only where c < 0$"):
             fn(1)
     assert module.g(-1) == 10
+
+
+# ---- a definition's requires, and a card's words for either ----------------------------------------
+
+DENSITY = '''series S "S" version "1"
+
+record Unit "A unit" {
+  sp: int = 1 "Strength"
+  steps: int = 2 "Steps"
+}
+
+rule 1 "Density" {
+  define per_step(u: Unit) -> number "Strength per step" requires u.steps > 0 says "the unit has steps left" =
+    u.sp / u.steps
+  define third_up(x: number) -> number "Above a third" requires x > 1/3 = x
+  define doubled(u: Unit) -> number "Twice it" = per_step(u) * 2
+  example "Per step" {
+    expect per_step(Unit { sp: 6, steps: 2 }) == 3
+    expect doubled(Unit { sp: 6, steps: 3 }) == 4
+    expect third_up(1/2) == 1/2
+  }
+}
+'''
+
+
+@pytest.mark.parametrize("fn, args, words", [
+    ("per_step", "steps0", "per_step answers only where u.steps > 0"),
+    ("doubled", "steps0", "per_step answers only where u.steps > 0"),  # never written in place of its call
+    ("third_up", "third", "third_up answers only where x > 1/3"),  # 1/3 compared exactly in the scaled module
+])
+def test_a_definition_outside_its_requires_has_no_answer_from_either(fn: str, args: str, words: str) -> None:
+    from fractions import Fraction
+
+    from rulec.interp import Record
+    result = compile_text(DENSITY)
+    assert result.diagnostics == []
+    model = result.models["S"]
+    mine = [Record(sp=6, steps=0)] if args == "steps0" else [Fraction(1, 3)]
+    with pytest.raises(EvalError, match=f"^{words}$"):
+        Interpreter(model).call(fn, mine)
+    [source] = emit_python(model, whole=True).values()
+    module = load_module(source, "S")
+    theirs = [module.Unit(sp=6, steps=0)] if args == "steps0" else [Fraction(1, 3)]
+    for f in (getattr(module, fn), getattr(module, "explain_" + fn)):
+        with pytest.raises(module.RuleError, match=f"^{words}$"):
+            f(*theirs)
+    assert module.third_up(Fraction(1, 3) + Fraction(1, 1000)) == Fraction(1, 3) + Fraction(1, 1000)
+    assert run_examples(model, module) == []
+
+
+def test_a_tables_analysis_reads_the_requires_of_a_definition_it_calls() -> None:
+    """A row whose condition calls a definition outside its requires stops the table (R306), as a
+    division by zero does; the table's own `requires` keeps the call inside it."""
+    table = '''
+rule 2 "Dense" {
+  table dense(u: Unit) -> bool "Dense" {REQUIRES
+    yes: when per_step(u) > 2 => true
+    no: otherwise => false
+  }
+}
+'''
+    found = compile_text(DENSITY + table.replace("REQUIRES", "")).diagnostics
+    assert [(d.code, d.message) for d in found] == [
+        ("R306", "dense(Unit { sp: 1, steps: 0 }) cannot be worked out in row 'yes' of 2 (dense): "
+                 "per_step answers only where u.steps > 0")]
+    assert compile_text(DENSITY + table.replace("REQUIRES", "\n    requires u.steps > 0")).diagnostics == []
+
+
+def test_the_card_prints_its_words_or_the_condition(tmp_path: Path) -> None:
+    text = DENSITY + '''
+rule 2 "Odds" {
+  table odds(attack: number, defense: number) -> number "Combat odds" {
+    requires attack > 0 and defense > 0 says "both sides have strength"
+    attacker: when attack >= defense => floor(attack / defense + 1/2)
+    defender: otherwise => 1 / floor(defense / attack + 1/2)
+  }
+}
+'''
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "t.rules").write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", "--rules", str(tmp_path / "rules"), "--out", str(out), "--no-print", "--no-cache"]) == 0
+    html = "".join(p.read_text(encoding="utf-8") for p in (out / "cards" / "s").glob("*.html"))
+    assert '<li>Only where the unit has steps left</li>' in html  # the definition's words
+    assert '<li>Only where x &gt; 1 / 3</li>' in html  # no words: the condition
+    assert '<span class="tag">Only where</span> both sides have strength</span>' in html  # the table's words
+    document = json.loads((out / "ir" / "s.json").read_text(encoding="utf-8"))
+    per_step = next(d for d in document["defines"] if d["name"] == "per_step")
+    assert per_step["requires"]["op"] == ">" and per_step["requires_says"] == "the unit has steps left"
+    assert "requires" not in next(d for d in document["defines"] if d["name"] == "doubled")
+    jsonschema.validate(document, ir.schema())
+
+
+def test_the_formatter_puts_a_long_requires_on_a_line_of_its_own() -> None:
+    messy = DENSITY.replace('requires u.steps > 0 says "the unit has steps left" =\n',
+                            'requires u.steps>0   says "the unit has steps left"=\n')
+    assert format_text(messy) == DENSITY
+    long = DENSITY.replace('"Strength per step"', '"' + "Strength per step, " * 4 + 'and more"')
+    lines = format_text(long).splitlines()
+    at = next(i for i, x in enumerate(lines) if "define per_step" in x)
+    assert lines[at + 1].strip().startswith('"Strength per step, ')
+    assert lines[at + 2].strip() == 'requires u.steps > 0 says "the unit has steps left" ='
+    assert format_text(format_text(long)) == format_text(long)
+
+
+def test_r307_finds_the_first_of_a_list_of_records_that_may_have_none() -> None:
+    """The solver holds no choice between two records, so the value of `first(u for u in ...)` was
+    not read, and a row whose first has nothing to give was never reported (OCS 4.9a's
+    shown_combat_unit, for a hex with no combat unit). Whether there is a first is read now."""
+    text = '''series S "S" version "1"
+
+record Unit "A unit" {
+  combat: bool = false "Combat"
+}
+
+record Hex "A hex" {
+  units: list of Unit = [] "Units"
+}
+
+rule 1 "Top" {
+  table top(h: Hex) -> Unit "The top unit" {REQUIRES
+    first_combat: when len(h.units) > 0 => first(u for u in h.units where u.combat)
+    none: otherwise => Unit { }
+  }
+}
+'''
+    found = compile_text(text.replace("REQUIRES", "")).diagnostics
+    assert [(d.code, d.message) for d in found] == [
+        ("R307", "top(Hex { units: [Unit { combat: false }] }) cannot be worked out in the value of row "
+                 "'first_combat' of 1 (top): first of nothing: no item passes 'where'")]
+    text = text.replace("REQUIRES", "\n    requires all(u.combat for u in h.units)")
+    assert compile_text(text).diagnostics == []
+
+
+def test_what_a_requires_calls_is_part_of_the_key_work_is_kept_under() -> None:
+    """A table's analysis (and a card's values) is kept under a hash of everything it reads, its
+    calls followed: a call made only in a `requires` was not followed, so a game that changed
+    that definition took its series' findings for the table."""
+    from rulec.build import compile_sources
+    series = '''series S "S" version "1"
+
+rule 1 "One" {
+  define big(x: int) -> bool "Big" = x > 2
+  table t(x: int) -> int "T" {
+    requires big(x)
+    other: otherwise => 1
+  }
+  define u(x: int) -> int "U" requires big(x) = 1
+}
+'''
+    game = 'game G "G" extends S "1"\noverride 1 big: x > 3\n'
+    result = compile_sources({"s.rules": series, "g.rules": game}, keep_models=True)
+    s, g = result.models["S"], result.models["G"]
+    for kind in ("tables", "defines"):
+        a = next(x for x in getattr(s, kind) if x.name in ("t", "u"))
+        b = next(x for x in getattr(g, kind) if x.name in ("t", "u"))
+        assert Interpreter(s).closure_key(a) != Interpreter(g).closure_key(b), kind

@@ -22,6 +22,7 @@ from typing import Any, Protocol, TypeVar
 
 from .. import model as m
 from .. import papers
+from ..interp import item_exprs
 from ..model import target_label
 from ..types import BoolT, EnumT, IntT, NumberT, RecordT, Type
 from .text import (
@@ -467,17 +468,7 @@ Declaration = m.Define | m.Table | m.Limits | m.ConstDef
 
 def _exprs(d: Declaration) -> list[m.Expr]:
     """Every expression inside a declaration."""
-    match d:
-        case m.Define(body=body):
-            tops = [body]
-        case m.Table(rows=rows):
-            tops = [e for r in rows for e in (r.when, r.value) if e is not None]
-        case m.ConstDef(value=value):
-            tops = [value]
-        case m.Limits(unless=unless, items=items):
-            tops = [*(u.cond for u in unless),
-                    *(e for i in items for e in (i.measure, i.bound, *(x.cond for x in i.exempt)))]
-    return [n for e in tops for n in m.walk(e)]
+    return [n for e in item_exprs(d) for n in m.walk(e)]
 
 
 def _declarations(model: m.Resolved) -> list[tuple[str, Declaration]]:
@@ -705,7 +696,7 @@ def _size_tables(model: m.Resolved) -> list[dict[str, Any]]:
                          "long": const is None and len(value) > LONG_VALUE,
                          "plain_value": words.value(r.value, pretty=False), "exception": r.exception,
                          "changed": _changed(r)})
-        requires = None if t.requires is None else words.expr(t.requires)  # the inputs it answers
+        requires = None if t.requires is None else t.requires_says or words.expr(t.requires)  # the inputs it answers
         est = _head(number, _clause_title(clauses, number), t.title or t.name) + (ROW if requires else 0) + sum(
             ROW + LINE * (max(_lines(r["title"], 30), _lines(r["value"], 26)) - 1 if r["long"]
                           else _lines(r["title"], max(24, 64 - int(1.4 * len(r["value"])))) - 1) for r in rows)
@@ -826,6 +817,8 @@ def _clause_formulas(model: m.Resolved, number: str) -> list[dict[str, Any]]:
         value = d.says or ("" if items else words.expr(d.body))
         if len(value) > FORMULA_WORDS and not d.says:
             value = ""
+        if d.requires is not None:  # the inputs it answers, as a table's card says them
+            items = [*items, f"Only where {d.requires_says or words.expr(d.requires)}"]
         out.append({"key": d.name, "title": d.title or d.name.replace("_", " "), "value": value,
                     "items": items, "long": len(value) > LONG_VALUE, "changed": _changed(d)})
     return out

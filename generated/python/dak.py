@@ -495,7 +495,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'DAK'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:5e41e5132ede0f36ed04bf989a015b1f'
+RULESET_HASH: Final = 'sha256:19e324264d30813c69e9e4545fdd4ccb'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Deutsches Afrika Korps'
 SERIES: Final[str | None] = 'OCS'
@@ -1582,7 +1582,7 @@ EnemyKind_titles: Final[dict[EnemyKind, str]] = {
     'planes': 'Enemy planes',
 }
 
-# rules/ocs/ch4-general-concepts.rules:993  4.9a  What there is to know about the top unit
+# rules/ocs/ch4-general-concepts.rules:995  4.9a  What there is to know about the top unit
 TopUnitFact = Literal['strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost']
 TopUnitFact_values: Final[tuple[TopUnitFact, ...]] = (
     'strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost',
@@ -5426,21 +5426,21 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:986  4.9a
+# rules/ocs/ch4-general-concepts.rules:987  4.9a
 def shows_plane(h: Hex) -> bool:
     """Is there an Active plane in the hex for the enemy to see? (4.9a)."""
     # rule: any(is_air(u) and u.active for u in h.units)
     return any(UnitType_air[u.type] and u.active for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:986  4.9a
+# rules/ocs/ch4-general-concepts.rules:987  4.9a
 def _t_shows_plane(h: Hex, _t: list[Cite]) -> bool:
     """shows_plane, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
     return any(_t_is_air(u, _t) and u.active for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:986  4.9a
+# rules/ocs/ch4-general-concepts.rules:987  4.9a
 def explain_shows_plane(h: Hex) -> Answer[bool]:
     """Is there an Active plane in the hex for the enemy to see? (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5448,21 +5448,26 @@ def explain_shows_plane(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(shows_plane, (('h', h, _DOMAINS_Hex_0), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:989  4.9a
+# rules/ocs/ch4-general-concepts.rules:990  4.9a
 def shown_plane(h: Hex) -> Unit:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a)."""
+    # rule: shows_plane(h)
+    if not (any(UnitType_air[u.type] and u.active for u in h.units)):  # requires
+        raise RuleError('shown_plane answers only where shows_plane(h)')
     # rule: first(u for u in h.units where is_air(u) and u.active)
     return cast('Unit', _first(next((u for u in h.units if UnitType_air[u.type] and u.active), _NOTHING)))
 
 
-# rules/ocs/ch4-general-concepts.rules:989  4.9a
+# rules/ocs/ch4-general-concepts.rules:990  4.9a
 def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
     """shown_plane, recording in _t each rule it uses."""
+    if not (_t_shows_plane(h, _t)):  # requires
+        raise RuleError('shown_plane answers only where shows_plane(h)')
     _t.extend(_RULES_OCS_4_9a)
     return cast('Unit', _first(next((u for u in h.units if _t_is_air(u, _t) and u.active), _NOTHING)))
 
 
-# rules/ocs/ch4-general-concepts.rules:989  4.9a
+# rules/ocs/ch4-general-concepts.rules:990  4.9a
 def explain_shown_plane(h: Hex) -> Answer[Unit]:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a), with the rules that decided
     it.
@@ -5472,7 +5477,7 @@ def explain_shown_plane(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:1002  4.9a
+# rules/ocs/ch4-general-concepts.rules:1004  4.9a
 def enemy_knows(fact: TopUnitFact) -> bool:
     """Is the enemy player entitled to know this about the top unit? (4.9a)."""
     return TopUnitFact_known[fact]
@@ -5493,26 +5498,26 @@ _ANSWERS_enemy_knows: Final[dict[tuple[TopUnitFact], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:1002  4.9a
+# rules/ocs/ch4-general-concepts.rules:1004  4.9a
 def explain_enemy_knows(fact: TopUnitFact) -> Answer[bool]:
     """Is the enemy player entitled to know this about the top unit? (4.9a), with the rules that decided it."""
     return _ANSWERS_enemy_knows[(fact,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:1005  4.9a
+# rules/ocs/ch4-general-concepts.rules:1007  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any(u.type == 'hedgehog' for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:1005  4.9a
+# rules/ocs/ch4-general-concepts.rules:1007  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
     return any(u.type == 'hedgehog' for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:1005  4.9a
+# rules/ocs/ch4-general-concepts.rules:1007  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -7074,7 +7079,10 @@ def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:976  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
-    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:977
+    # rule: any(is_combat(u) for u in h.units)
+    if not (any(UnitType_combat[u.type] for u in h.units)):  # requires
+        raise RuleError('shown_combat_unit answers only where any(is_combat(u) for u in h.units)')
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:978
     _h_units = h.units
     # rule: not any(has_zoc(u) for u in h.units)
     if not any(
@@ -7099,7 +7107,7 @@ def shown_combat_unit(h: Hex) -> Unit:
     ):
         # rule: first(u for u in h.units where is_combat(u))
         return cast('Unit', _first(next((u for u in _h_units if UnitType_combat[u.type]), _NOTHING)))
-    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:979
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:980
     # rule: any(u.mode == combat and attack_capable(u) for u in h.units)
     if any(
         (
@@ -7129,7 +7137,7 @@ def shown_combat_unit(h: Hex) -> Unit:
                 )
             ),
         )
-    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:982
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:983
     # rule: first(u for u in h.units where has_zoc(u))
     return cast(
         'Unit',
@@ -7165,17 +7173,19 @@ def shown_combat_unit(h: Hex) -> Unit:
 # rules/ocs/ch4-general-concepts.rules:976  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:977
+    if not (any(_t_is_combat(u, _t) for u in h.units)):  # requires
+        raise RuleError('shown_combat_unit answers only where any(is_combat(u) for u in h.units)')
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:978
     if not any(_t_has_zoc(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_no_zoc)
         return cast('Unit', _first(next((u for u in h.units if _t_is_combat(u, _t)), _NOTHING)))
-    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:979
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:980
     if any(u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_combat_mode)
         return cast(
             'Unit', _first(next((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t)), _NOTHING))
         )
-    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:982
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:983
     _t.extend(_RULES_OCS_4_9a__OCS_4_9a_exploitation)
     return cast('Unit', _first(next((u for u in h.units if _t_has_zoc(u, _t)), _NOTHING)))
 
