@@ -60,6 +60,16 @@ def analyse(model: m.Resolved, memo: MutableMapping[str, list[Diagnostic]] | Non
         if key not in memo:
             memo[key] = TableAnalysis(model, interp, table, lower).run()
         diags += memo[key]
+    failing = {(x.span.file, x.span.line, x.span.col) for x in diags if x.code == "R305"}
+    for d in model.defines:
+        if not d.params or d.invariant is not None:
+            continue  # a definition of no input is worked out whole (constant_errors); an invariant is a test of input
+        if (d.origin.file, d.origin.line, d.origin.col) in failing:
+            continue  # a part of it fails whatever the input (R305): said already
+        key = f"R308 {interp.closure_key(d)}"
+        if key not in memo:
+            memo[key] = DefinitionAnalysis(model, interp, d).run()
+        diags += memo[key]
     if examples:
         diags += run_examples(model)
     return diags
@@ -577,6 +587,53 @@ class TableAnalysis:
                           hint="the other rows were checked as if this condition could be true or false")
 
 
+class DefinitionAnalysis(TableAnalysis):
+    """R308 (a warning): an input a definition answers (its `requires`, the records' invariants) for
+    which its value cannot be worked out (a division by zero, the first, min or max of nothing, a
+    call outside another's `requires`), so that the definition, and every rule that asks it there,
+    has no answer. The definition is read as a table of one `otherwise` row, whose value is its
+    body: R307's question, and the same check of every input on the interpreter."""
+
+    def __init__(self, model: m.Resolved, interp: Interpreter, d: m.Define):
+        row = m.Row(d.name, None, None, d.body, d.origin)
+        super().__init__(model, interp, m.Table(d.name, d.title, d.params, d.returns, (row,), d.origin,
+                                                requires=d.requires))
+        self.define = d
+
+    def run(self) -> list[Diagnostic]:
+        if not decide.can_fail(self.interp, [self.define.body]):
+            return []  # nothing in it can stop with no answer: no solver is started
+        return [d for d in super().run() if d.code == "R308"]
+
+    def _value_stop(self, row: m.Row, state: decide.State) -> Diagnostic:
+        d = self.define
+        where = f"{d.name} ({self._clause(d.origin)})"
+        why = self._failure(d.body, state) or "no answer"
+        hint = _definition_hint(d, state, self.interp)
+        if why == "division by zero":
+            return Diagnostic(span_of(d.origin), "R308", f"{self._call(state)} divides by zero in {where}",
+                              severity="warning", hint=hint)
+        return Diagnostic(span_of(d.origin), "R308", f"{self._call(state)} cannot be worked out in {where}: {why}",
+                          severity="warning", hint=hint)
+
+
+def _definition_hint(d: m.Define, state: decide.State, interp: Interpreter) -> str:
+    """How to give a definition an answer for every input it is asked, or say which it is not."""
+    said = "the definition gives no answer there, nor does any rule that asks it"
+    for x in m.walk(d.body):
+        if isinstance(x, m.Op) and x.op == "/":
+            try:
+                zero = interp.eval(x.args[1], state) == 0
+            except (EvalError, TypeError, KeyError, ZeroDivisionError):  # a variable of a let or aggregate
+                continue
+            if zero:
+                divisor = decide.source(x.args[1])
+                return (f"{said}: write it `if {divisor} != 0 then ... else ...`, or, if it is never asked with "
+                        f"{divisor} = 0, say so before its '=' (`requires {divisor} != 0`)")
+    return (f"{said}: write it so that it has one (if ... then ... else ...), or say before its '=' which "
+            "inputs it answers (`requires ...`)")
+
+
 def _taken_by(j: int, i: int) -> Callable[[list[int]], bool]:
     """Row j is the first to match, and row i matches too."""
     return lambda hits: bool(hits) and hits[0] == j and i in hits
@@ -642,15 +699,6 @@ def _none_of_it(hits: list[int]) -> bool:
     return False
 
 
-def _evaluated(callee: m.Define | m.Table, values: bool) -> list[m.Expr]:
-    """What a call evaluates: a definition's body; a table's row conditions, and with values their values."""
-    match callee:
-        case m.Define(body=body):
-            return [body]
-        case m.Table(rows=rows):
-            return [e for r in rows for e in (r.when, r.value if values else None) if e is not None]
-
-
 def _show(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -672,6 +720,9 @@ def _cannot_compute_hint(said: str) -> str:
         return "no item passes first's 'where': test for one first (if any(...) then first(...) else ...)"
     if said == "division by zero":
         return "a divisor is 0 for this state: guard it in the rules (d != 0 and ...), or change the example"
+    if " answers only where " in said:
+        return ("the example asks it outside the inputs it answers (its `requires`): change the example, "
+                "or widen what the rules require")
     return "a 'let' or 'expect' line may use a value the rules cannot compute"
 
 

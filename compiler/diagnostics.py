@@ -67,6 +67,7 @@ CODES: dict[str, str] = {
     "R305": "value that cannot be computed",
     "R306": "table row whose condition cannot be worked out for some input",
     "R307": "table row whose value cannot be worked out for some input that reaches it (a warning)",
+    "R308": "definition whose value cannot be worked out for some input it answers (a warning)",
     "R401": "example failed",
     "R402": "example could not be evaluated",
     "R403": "rule no example exercises",

@@ -199,7 +199,10 @@ def test_a_definition_outside_its_requires_has_no_answer_from_either(fn: str, ar
 
     from rulec.interp import Record
     result = compile_text(DENSITY)
-    assert result.diagnostics == []
+    # doubled asks per_step outside what it requires, for a unit with no steps: R308 says so
+    assert [(d.code, d.message) for d in result.diagnostics] == [
+        ("R308", "doubled(Unit { sp: 1, steps: 0 }) cannot be worked out in doubled (1): per_step answers only where "
+                 "u.steps > 0")]
     model = result.models["S"]
     mine = [Record(sp=6, steps=0)] if args == "steps0" else [Fraction(1, 3)]
     with pytest.raises(EvalError, match=f"^{words}$"):
@@ -225,11 +228,12 @@ rule 2 "Dense" {
   }
 }
 '''
-    found = compile_text(DENSITY + table.replace("REQUIRES", "")).diagnostics
+    found = [d for d in compile_text(DENSITY + table.replace("REQUIRES", "")).diagnostics if d.code != "R308"]
     assert [(d.code, d.message) for d in found] == [
         ("R306", "dense(Unit { sp: 1, steps: 0 }) cannot be worked out in row 'yes' of 2 (dense): "
                  "per_step answers only where u.steps > 0")]
-    assert compile_text(DENSITY + table.replace("REQUIRES", "\n    requires u.steps > 0")).diagnostics == []
+    found = compile_text(DENSITY + table.replace("REQUIRES", "\n    requires u.steps > 0")).diagnostics
+    assert [d.code for d in found] == ["R308"]  # doubled's, as above
 
 
 def test_the_card_prints_its_words_or_the_condition(tmp_path: Path) -> None:
@@ -321,3 +325,55 @@ rule 1 "One" {
         a = next(x for x in getattr(s, kind) if x.name in ("t", "u"))
         b = next(x for x in getattr(g, kind) if x.name in ("t", "u"))
         assert Interpreter(s).closure_key(a) != Interpreter(g).closure_key(b), kind
+
+
+# ---- R308: a definition with no answer for an input it answers ------------------------------------
+
+R308 = '''series S "S" version "1"
+
+record Unit "A unit" {
+  sp: int = 1 "Strength"
+  steps: int = 2 "Steps"
+}
+
+record Hex "A hex" {
+  units: list of Unit = [] "Units"
+}
+
+rule 1 "Defs" {
+  define per_step(u: Unit) -> number "Per step"PER_STEP = u.sp / u.steps
+  define strongest(h: Hex) -> int "Strongest"STRONGEST = max(u.sp for u in h.units)
+  define guarded(h: Hex) -> int "Guarded" = if len(h.units) == 0 then 0 else max(u.sp for u in h.units)
+  define whole(x: int) -> int "Whole" = floor(x / 2)
+}
+'''
+
+
+def _r308(text: str) -> list[str]:
+    return [d.message for d in compile_text(text).diagnostics if d.code == "R308"]
+
+
+def test_r308_finds_each_definition_with_no_answer_for_an_input_it_answers() -> None:
+    assert _r308(R308.replace("PER_STEP", "").replace("STRONGEST", "")) == [
+        "per_step(Unit { sp: 1, steps: 0 }) divides by zero in per_step (1)",
+        "strongest(Hex { units: [] }) cannot be worked out in strongest (1): max of nothing"]
+    # what it requires, an invariant on the record, or a guard (guarded, whole) keeps it quiet
+    assert _r308(R308.replace("PER_STEP", " requires u.steps > 0")
+                 .replace("STRONGEST", " requires len(h.units) > 0")) == []
+    invariant = R308.replace("PER_STEP", "").replace("STRONGEST", " requires len(h.units) > 0") + \
+        'rule 2 "Steps" {\n  invariant has_steps(u: Unit) "A unit has steps" = u.steps > 0\n}\n'
+    assert _r308(invariant) == []
+
+
+def test_r308_is_a_warning_and_strict_makes_it_fail(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "t.rules").write_text(R308.replace("PER_STEP", "").replace("STRONGEST", ""), encoding="utf-8")
+    assert main(["check", str(tmp_path)]) == 0
+    assert main(["check", "--strict", str(tmp_path)]) == 1
+    assert "warning R308" in capsys.readouterr().err
+
+
+def test_a_definition_a_constant_part_of_which_fails_is_not_reported_twice() -> None:
+    text = R308.replace("PER_STEP", "").replace("STRONGEST", " requires len(h.units) > 0").replace(
+        "floor(x / 2)", "floor(x / 2 + 1 / (2 - 2))")
+    found = [(d.code, d.span.line) for d in compile_text(text).diagnostics if d.code in ("R305", "R308")]
+    assert sorted(found) == [("R305", 16), ("R308", 13)]  # whole: R305 alone; per_step: R308
