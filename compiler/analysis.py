@@ -64,8 +64,8 @@ def analyse(model: m.Resolved, memo: MutableMapping[str, list[Diagnostic]] | Non
     for d in model.defines:
         if not d.params or d.invariant is not None:
             continue  # a definition of no input is worked out whole (constant_errors); an invariant is a test of input
-        if (d.origin.file, d.origin.line, d.origin.col) in failing:
-            continue  # a part of it fails whatever the input (R305): said already
+        if (d.origin.file, d.origin.line, d.origin.col) in failing or not decide.can_fail(interp, [d.body]):
+            continue  # a part of it fails whatever the input (R305: said already), or nothing in it can fail
         key = f"R308 {interp.closure_key(d)}"
         if key not in memo:
             memo[key] = DefinitionAnalysis(model, interp, d).run()
