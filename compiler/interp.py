@@ -103,9 +103,9 @@ class Index:
     limits: dict[str, m.Limits]
     records: dict[str, m.RecordDef]
     members: dict[tuple[str, str], tuple[m.EnumMember, dict[str, m.AttrValue]]]
-    enum_order: dict[str, list[str]]
+    enum_order: dict[str, list[str]]  # each list's values in its order
     clause_layers: dict[str, str]
-    enum_index: dict[str, dict[str, int]]  # each list's values by their place in it
+    enum_index: dict[str, dict[str, int]]  # each value's place in its list: comparisons, step, min, max, set order
 
 
 _INDEXES: weakref.WeakKeyDictionary[m.Resolved, Index] = weakref.WeakKeyDictionary()
@@ -301,20 +301,19 @@ class Interpreter:
             return -self.eval(args[0], env)
         a, b = self.eval(args[0], env), self.eval(args[1], env)
         if op in _ORDERINGS and isinstance(a, str) and isinstance(args[0].t, EnumT):
-            order = self.enum_order[args[0].t.name]  # list values compare in their list's order
-            a, b = order.index(a), order.index(b)
+            index = self.enum_index[args[0].t.name]  # list values compare in their list's order
+            a, b = index[a], index[b]
         return _BINARY[op](a, b)
 
     def _builtin(self, e: m.Builtin, args: list[Any]) -> Any:
         fn, t = e.fn, e.t
         if fn == "step" and isinstance(t, EnumT):
             order = self.enum_order[t.name]
-            i = order.index(args[0]) + args[1]
+            i = self.enum_index[t.name][args[0]] + args[1]
             i = i % len(order) if e.cyclic else max(0, min(len(order) - 1, i))
             return order[i]
         if fn in ("min", "max") and isinstance(t, EnumT):
-            order = self.enum_order[t.name]
-            return (min if fn == "min" else max)(args, key=order.index)
+            return (min if fn == "min" else max)(args, key=self.enum_index[t.name].__getitem__)
         if fn == "floor":
             return math.floor(args[0])
         if fn == "ceil":
@@ -355,8 +354,7 @@ class Interpreter:
         if not items:
             raise EvalError(f"{fn} of nothing")
         if isinstance(e.t, EnumT):
-            order = self.enum_order[e.t.name]
-            return (min if fn == "min" else max)(items, key=order.index)
+            return (min if fn == "min" else max)(items, key=self.enum_index[e.t.name].__getitem__)
         return min(items) if fn == "min" else max(items)
 
     def _items(self, over: m.Expr, env: dict[str, Any]) -> Iterable[Any]:
