@@ -13,7 +13,13 @@ items of such records. That enumeration is the oracle:
   reports must give an input that really matches no row when pasted into a question;
 * two exception rows of one layer it finds answering one input differently must be reported (R303).
 * an input it finds that reaches a row whose condition cannot be worked out (a division by zero,
-  where the interpreter stops with no answer) must be reported (R306).
+  where the interpreter stops with no answer) must be reported (R306);
+* an input it finds whose first matching row's value cannot be worked out must be reported (R307),
+  and every R307 must give an input that really has no answer.
+
+Definitions are mutated too (their bodies and what they require): each is decided as a table of one
+`otherwise` row whose value is its body, and an input the enumeration finds for which it cannot be
+worked out must be reported (R308), and every R308 must give an input that really has no answer.
 
 A mutant whose domain is too large to try whole is tried on a seeded sample and counts only for
 what the sample shows (a finding of the sample must be reported; nothing is counted as missed
@@ -40,7 +46,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from rulec import model as m  # noqa: E402
-from rulec.analysis import TableAnalysis  # noqa: E402
+from rulec.analysis import DefinitionAnalysis, TableAnalysis  # noqa: E402
 from rulec.build import compile_sources, find_sources  # noqa: E402
 from rulec.cache import Work  # noqa: E402
 from rulec.crosscheck import plain  # noqa: E402
@@ -63,9 +69,10 @@ _SITE = re.compile(rf"{_STRING}|(?P<op><=|>=|==|!=|(?<![-=])<(?!=)|(?<![-=])>(?!
 @dataclass
 class Mutant:
     file: str
-    table: str
+    table: str  # the table's name, or the definition's
     what: str
     text: str  # the file's new text
+    kind: str = "table"  # or "define"
 
 
 def table_blocks(text: str) -> list[tuple[str, int, int]]:
@@ -79,30 +86,60 @@ def table_blocks(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
+_DEFINE = re.compile(r"^(?P<indent>[ \t]*)define (?P<name>\w+)\(", re.MULTILINE)
+
+
+def define_blocks(text: str) -> list[tuple[str, int, int]]:
+    """Each definition of a file with parameters: its name and where it is (its header, and the
+    lines after it indented deeper)."""
+    out = []
+    for match in _DEFINE.finditer(text):
+        end = text.find("\n", match.end())
+        end = len(text) if end < 0 else end
+        while end < len(text):
+            nxt = text.find("\n", end + 1)
+            nxt = len(text) if nxt < 0 else nxt
+            line = text[end + 1:nxt]
+            if not line.strip() or len(line) - len(line.lstrip()) <= len(match["indent"]):
+                break
+            end = nxt
+        out.append((match["name"], match.start(), end))
+    return out
+
+
+def _site_mutants(file: str, name: str, text: str, start: int, end: int, body: int, kind: str) -> list[Mutant]:
+    """The mutants of one table's or definition's text (text[start:end]), from offset body on."""
+    out = []
+    block = text[start:end]
+    for site in _SITE.finditer(block, body):
+        at = start + site.start()
+        if site["op"]:
+            new = _SWAPS[site["op"]]
+            out.append(Mutant(file, name, f"'{site['op']}' -> '{new}'", text[:at] + new + text[at + len(site["op"]):],
+                              kind))
+        elif site["num"]:
+            for delta in (-1, 1):
+                new = str(int(site["num"]) + delta)
+                out.append(Mutant(file, name, f"{site['num']} -> {new}",
+                                  text[:at] + new + text[at + len(site["num"]):], kind))
+        elif site["set"]:
+            items = [i.strip() for i in site["set"][1:-1].split(",")]
+            for k in range(len(items)):
+                new = "{" + ", ".join(items[:k] + items[k + 1:]) + "}"
+                out.append(Mutant(file, name, f"{site['set']} -> {new}",
+                                  text[:at] + new + text[at + len(site["set"]):], kind))
+    return out
+
+
 def mutants(sources: dict[str, str], rng: random.Random) -> list[Mutant]:
-    """Every mutant of every table of the sources, in a seeded order."""
+    """Every mutant of every table and definition of the sources, in a seeded order."""
     out: list[Mutant] = []
     for file, text in sorted(sources.items()):
+        for name, start, end in define_blocks(text):
+            out += _site_mutants(file, name, text, start, end, text.index("(", start) - start, "define")
         for name, start, end in table_blocks(text):
             block = text[start:end]
-            body = block.index("{") + 1
-            for site in _SITE.finditer(block, body):
-                at = start + site.start()
-                if site["op"]:
-                    new = _SWAPS[site["op"]]
-                    out.append(Mutant(file, name, f"'{site['op']}' -> '{new}'",
-                                      text[:at] + new + text[at + len(site["op"]):]))
-                elif site["num"]:
-                    for delta in (-1, 1):
-                        new = str(int(site["num"]) + delta)
-                        out.append(Mutant(file, name, f"{site['num']} -> {new}",
-                                          text[:at] + new + text[at + len(site["num"]):]))
-                elif site["set"]:
-                    items = [i.strip() for i in site["set"][1:-1].split(",")]
-                    for k in range(len(items)):
-                        new = "{" + ", ".join(items[:k] + items[k + 1:]) + "}"
-                        out.append(Mutant(file, name, f"{site['set']} -> {new}",
-                                          text[:at] + new + text[at + len(site["set"]):]))
+            out += _site_mutants(file, name, text, start, end, block.index("{") + 1, "table")
             rows = [start + r.start() for r in _ROW.finditer(block)]
             bounds = [*rows, start + block.rindex("}")]
             for k in range(len(rows)):
@@ -128,6 +165,7 @@ class Truth:
     gap: dict[str, Any] | None = None  # an input no row matches
     stop: dict[str, Any] | None = None  # an input that reaches a row whose condition cannot be worked out
     clash: tuple[int, int] | None = None  # two same-layer exceptions answering one input differently
+    fails: dict[str, Any] | None = None  # an input whose first matching row's value cannot be worked out
     whole: bool = True  # every input of the domain was tried
 
 
@@ -282,6 +320,8 @@ class Enumeration:
                     truth.stop = env
             elif hits:
                 truth.first.add(hits[0])
+                if truth.fails is None and self._fails(rows[hits[0]].value, env):
+                    truth.fails = env
             elif truth.gap is None:
                 truth.gap = env
             if truth.clash is None:
@@ -304,6 +344,14 @@ class Enumeration:
             return bool(self.interp.eval(self.table.requires, env))
         except (EvalError, TypeError, KeyError, ZeroDivisionError):
             return False
+
+    def _fails(self, value: m.Expr, env: dict[str, Any]) -> bool:
+        """Whether a value cannot be worked out for an input (the interpreter stops with no answer)."""
+        try:
+            self.interp.eval(value, env)
+        except (EvalError, TypeError, KeyError, ZeroDivisionError):
+            return True
+        return False
 
     def _matches(self, row: m.Row, env: dict[str, Any]) -> bool | None:
         """Whether a row's condition holds; None where it cannot be worked out (a division by zero)."""
@@ -349,6 +397,9 @@ def judge(mutant: Mutant, sources: dict[str, str], rng: random.Random, tally: Ta
     if model is None:
         tally.refused += 1
         return
+    if mutant.kind == "define":
+        _judge_define(mutant, model, rng, tally)
+        return
     table = next(t for t in model.tables if t.name == mutant.table)
     mine = TableAnalysis(model, Interpreter(model), table).run()
     if any(d.code == "R304" for d in mine):
@@ -393,14 +444,47 @@ def judge(mutant: Mutant, sources: dict[str, str], rng: random.Random, tally: Ta
             tally.detected += 1
         else:
             tally.missed.append(f"{where}: rows {truth.clash} answer one input differently, not reported")
+    _judge_values(where, "R307", truth, mine, model, tally)
+
+
+def _judge_define(mutant: Mutant, model: m.Resolved, rng: random.Random, tally: Tally) -> None:
+    """A definition, decided as a table of one `otherwise` row whose value is its body (R308)."""
+    d = next(x for x in model.defines if x.name == mutant.table)
+    mine = DefinitionAnalysis(model, Interpreter(model), d).run()
+    table = m.Table(d.name, d.title, d.params, d.returns, (m.Row(d.name, None, None, d.body, d.origin),), d.origin,
+                    requires=d.requires)
+    truth = Enumeration(model, table, rng).truth()
+    tally.sampled += not truth.whole
+    _judge_values(f"{mutant.file} {mutant.table}: {mutant.what}", "R308", truth, mine, model, tally)
+
+
+def _judge_values(where: str, code: str, truth: Truth, mine: list[Any], model: m.Resolved, tally: Tally) -> None:
+    """An input whose value cannot be worked out must be reported (code), and every report must give one."""
+    found = [d for d in mine if d.code == code]
+    if truth.fails is not None:
+        tally.findings += 1
+        if found:
+            tally.detected += 1
+        else:
+            tally.missed.append(f"{where}: no answer for {truth.fails}, not reported ({code})")
+    for d in found:
+        call = re.match(r"(\w+\(.*?\)) (?:cannot be worked out|divides by zero) in ", d.message)
+        try:
+            evaluate(model, call[1]) if call else None
+            tally.false.append(f"{where}: {d.message}: the input has an answer")
+        except (EvalFailure, EvalError):
+            pass
 
 
 def _model_of(models: dict[str, m.Resolved], mutant: Mutant) -> m.Resolved | None:
     """The ruleset of the layer the mutated file belongs to (the series for a series file)."""
     for model in sorted(models.values(), key=lambda x: len(x.manifest.layers)):
-        if any(t.name == mutant.table and (t.origin.file == mutant.file
-                                           or any(r.origin.file == mutant.file for r in t.rows))
-               for t in model.tables):
+        if mutant.kind == "define":
+            if any(d.name == mutant.table and d.origin.file == mutant.file and d.params for d in model.defines):
+                return model
+        elif any(t.name == mutant.table and (t.origin.file == mutant.file
+                                             or any(r.origin.file == mutant.file for r in t.rows))
+                 for t in model.tables):
             return model
     return None
 

@@ -41,3 +41,24 @@ def test_the_oracle_tries_records_that_only_a_late_field_makes_valid() -> None:
     truth = mutation.Enumeration(model, table, random.Random(1)).truth()
     assert truth.whole
     assert {table.rows[i].label for i in truth.first} == {"transport", "motorized", "leg"}
+
+
+def test_values_with_no_answer_are_judged_in_tables_and_definitions() -> None:
+    # Every mutant of these leaves an input with no answer (x at or near 3): the oracle finds it by
+    # enumeration, and the analysis must report it, R307 for the table's row and R308 for the
+    # definition, each report with an input that really has none.
+    import random
+
+    text = ('series S "S" version "1"\n\nrule 1 "One" {\n'
+            '  define f(x: int) -> number "F" = 12 / (x - 3)\n'
+            '  table t(x: int) -> number "T" {\n    big: when x > 10 => 1\n    other: otherwise => 12 / (x - 3)\n'
+            '  }\n}\n')
+    sources = {"t.rules": text}
+    found = mutation.mutants(sources, random.Random(1))
+    assert {m.kind for m in found} == {"define", "table"}
+    tally = mutation.Tally()
+    for n, mutant in enumerate(found):
+        if "row" not in mutant.what:  # a row dropped or moved leaves the division as it was
+            mutation.judge(mutant, sources, random.Random(n), tally)
+    assert tally.missed == [] and tally.false == [], "\n".join(tally.missed + tally.false)
+    assert tally.findings >= 8 and tally.detected == tally.findings
