@@ -621,9 +621,13 @@ def from_json(value: Any, t: Type | str) -> Any:
 
 def requires_message(t: m.Table | m.Define) -> str:
     """What a call outside a table's or a definition's `requires` is told (the interpreter's
-    EvalError, the module's RuleError): `odds answers only where attack > 0 and defense > 0`."""
+    EvalError, the module's RuleError): `odds answers only where attack > 0 and defense > 0`, and
+    with the card's words where the rules give them: `shown_plane answers only where an Active
+    plane is in the hex (shows_plane(h))`."""
     from .state_schema import expr_text  # which reads this module: imported where it is used
     assert t.requires is not None
+    if t.requires_says:
+        return f"{t.name} answers only where {t.requires_says} ({expr_text(t.requires)})"
     return f"{t.name} answers only where {expr_text(t.requires)}"
 
 

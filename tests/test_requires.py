@@ -190,8 +190,8 @@ rule 1 "Density" {
 
 
 @pytest.mark.parametrize("fn, args, words", [
-    ("per_step", "steps0", "per_step answers only where u.steps > 0"),
-    ("doubled", "steps0", "per_step answers only where u.steps > 0"),  # never written in place of its call
+    ("per_step", "steps0", r"per_step answers only where the unit has steps left \(u.steps > 0\)"),
+    ("doubled", "steps0", r"per_step answers only where the unit has steps left \(u.steps > 0\)"),  # not in place
     ("third_up", "third", "third_up answers only where x > 1/3"),  # 1/3 compared exactly in the scaled module
 ])
 def test_a_definition_outside_its_requires_has_no_answer_from_either(fn: str, args: str, words: str) -> None:
@@ -202,7 +202,7 @@ def test_a_definition_outside_its_requires_has_no_answer_from_either(fn: str, ar
     # doubled asks per_step outside what it requires, for a unit with no steps: R308 says so
     assert [(d.code, d.message) for d in result.diagnostics] == [
         ("R308", "doubled(Unit { sp: 1, steps: 0 }) cannot be worked out in doubled (1): per_step answers only where "
-                 "u.steps > 0")]
+                 "the unit has steps left (u.steps > 0)")]
     model = result.models["S"]
     mine = [Record(sp=6, steps=0)] if args == "steps0" else [Fraction(1, 3)]
     with pytest.raises(EvalError, match=f"^{words}$"):
@@ -231,7 +231,7 @@ rule 2 "Dense" {
     found = [d for d in compile_text(DENSITY + table.replace("REQUIRES", "")).diagnostics if d.code != "R308"]
     assert [(d.code, d.message) for d in found] == [
         ("R306", "dense(Unit { sp: 1, steps: 0 }) cannot be worked out in row 'yes' of 2 (dense): "
-                 "per_step answers only where u.steps > 0")]
+                 "per_step answers only where the unit has steps left (u.steps > 0)")]
     found = compile_text(DENSITY + table.replace("REQUIRES", "\n    requires u.steps > 0")).diagnostics
     assert [d.code for d in found] == ["R308"]  # doubled's, as above
 
@@ -377,3 +377,15 @@ def test_a_definition_a_constant_part_of_which_fails_is_not_reported_twice() -> 
         "floor(x / 2)", "floor(x / 2 + 1 / (2 - 2))")
     found = [(d.code, d.span.line) for d in compile_text(text).diagnostics if d.code in ("R305", "R308")]
     assert sorted(found) == [("R305", 16), ("R308", 13)]  # whole: R305 alone; per_step: R308
+
+
+def test_the_message_of_a_requires_with_words_gives_them_first() -> None:
+    model = compile_text(DENSITY).models["S"]
+    from rulec.interp import Record
+    words = r"^per_step answers only where the unit has steps left \(u\.steps > 0\)$"
+    with pytest.raises(EvalError, match=words):
+        Interpreter(model).call("per_step", [Record(sp=6, steps=0)])
+    [source] = emit_python(model, whole=True).values()
+    module = load_module(source, "S")
+    with pytest.raises(module.RuleError, match=words):
+        module.per_step(module.Unit(sp=6, steps=0))

@@ -5434,7 +5434,7 @@ def shown_plane(h: Hex) -> Unit:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a)."""
     # rule: shows_plane(h)
     if not (any(UnitType_air[u.type] and u.active for u in h.units)):  # requires
-        raise RuleError('shown_plane answers only where shows_plane(h)')
+        raise RuleError('shown_plane answers only where an Active plane is in the hex (shows_plane(h))')
     # rule: first(u for u in h.units where is_air(u) and u.active)
     return cast('Unit', _first(next((u for u in h.units if UnitType_air[u.type] and u.active), _NOTHING)))
 
@@ -5443,7 +5443,7 @@ def shown_plane(h: Hex) -> Unit:
 def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
     """shown_plane, recording in _t each rule it uses."""
     if not (_t_shows_plane(h, _t)):  # requires
-        raise RuleError('shown_plane answers only where shows_plane(h)')
+        raise RuleError('shown_plane answers only where an Active plane is in the hex (shows_plane(h))')
     _t.extend(_RULES_OCS_4_9a)
     return cast('Unit', _first(next((u for u in h.units if _t_is_air(u, _t) and u.active), _NOTHING)))
 
@@ -7050,7 +7050,9 @@ def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     # rule: any(is_combat(u) for u in h.units)
     if not (any(UnitType_combat[u.type] for u in h.units)):  # requires
-        raise RuleError('shown_combat_unit answers only where any(is_combat(u) for u in h.units)')
+        raise RuleError(
+            'shown_combat_unit answers only where a combat unit is in the hex (any(is_combat(u) for u in h.units))'
+        )
     # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:978
     _h_units = h.units
     # rule: not any(has_zoc(u) for u in h.units)
@@ -7143,7 +7145,9 @@ def shown_combat_unit(h: Hex) -> Unit:
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
     if not (any(_t_is_combat(u, _t) for u in h.units)):  # requires
-        raise RuleError('shown_combat_unit answers only where any(is_combat(u) for u in h.units)')
+        raise RuleError(
+            'shown_combat_unit answers only where a combat unit is in the hex (any(is_combat(u) for u in h.units))'
+        )
     # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:978
     if not any(_t_has_zoc(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_no_zoc)
