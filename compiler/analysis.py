@@ -19,7 +19,7 @@ from .crosscheck import CrossChecked, Disagreement, disagreement_diagnostic, pla
 from .decide import z3  # imported when first used
 from .diagnostics import Diagnostic, Span
 from .interp import Cite, EvalError, Interpreter, Record, from_json, out_of_steps
-from .pyexpr import is_constant
+from .pyexpr import _binds, _substitute, is_constant
 from .types import ListT, RecordT, SetT
 
 
@@ -290,6 +290,13 @@ class TableAnalysis:
         where = f"row '{row.label}' of {self._clause(row.origin)} ({self.table.name})"
         assert row.when is not None  # an `otherwise` row is always worked out
         why = self._failure(row.when, state) or "no answer"  # not None: _stops_at made sure it fails
+        needed = _callee_requires(row.when, why, self.interp, self._params)
+        if needed is not None:
+            fn, cond, _ = needed
+            return Diagnostic(span_of(self._written(row)), "R306", f"{self._call(state)} cannot be worked out "
+                              f"in {where}: {why}", hint=f"the table stops there with no answer, whatever the rows "
+                              f"below say; ask {fn} only where it answers (`{cond} and ...`), or put a row for this "
+                              "case above it")
         if why != "division by zero":
             return Diagnostic(span_of(self._written(row)), "R306", f"{self._call(state)} cannot be worked out "
                               f"in {where}: {why}", hint="the table stops there with no answer, whatever the rows "
@@ -317,6 +324,15 @@ class TableAnalysis:
         a condition that cannot be worked out (R306) hides the rows below it."""
         where = f"the value of row '{row.label}' of {self._clause(row.origin)} ({self.table.name})"
         why = self._failure(row.value, state) or "no answer"
+        needed = _callee_requires(row.value, why, self.interp, self._params)
+        if needed is not None:
+            fn, cond, of_params = needed
+            return Diagnostic(span_of(self._written(row)), "R307", f"{self._call(state)} cannot be worked out "
+                              f"in {where}: {why}", severity="warning",
+                              hint=f"the table gives no answer there: ask {fn} only where it answers (`if {cond} "
+                              "then ... else ...`), or put a row for this case above it" + (
+                                  f"; if the table is never asked otherwise, say so first in it (`requires {cond}`)"
+                                  if of_params else ""))
         if why != "division by zero":
             return Diagnostic(span_of(self._written(row)), "R307", f"{self._call(state)} cannot be worked out "
                               f"in {where}: {why}", severity="warning",
@@ -609,7 +625,7 @@ class DefinitionAnalysis(TableAnalysis):
         d = self.define
         where = f"{d.name} ({self._clause(d.origin)})"
         why = self._failure(d.body, state) or "no answer"
-        hint = _definition_hint(d, state, self.interp)
+        hint = _definition_hint(d, state, self.interp, why)
         if why == "division by zero":
             return Diagnostic(span_of(d.origin), "R308", f"{self._call(state)} divides by zero in {where}",
                               severity="warning", hint=hint)
@@ -617,9 +633,15 @@ class DefinitionAnalysis(TableAnalysis):
                           severity="warning", hint=hint)
 
 
-def _definition_hint(d: m.Define, state: decide.State, interp: Interpreter) -> str:
+def _definition_hint(d: m.Define, state: decide.State, interp: Interpreter, why: str) -> str:
     """How to give a definition an answer for every input it is asked, or say which it is not."""
     said = "the definition gives no answer there, nor does any rule that asks it"
+    needed = _callee_requires(d.body, why, interp, {p.name for p in d.params})
+    if needed is not None:
+        fn, cond, of_params = needed
+        out = f"{said}: ask {fn} only where it answers (`if {cond} then ... else ...`)"
+        return out + (f", or, if {d.name} is never asked otherwise, say so before its '=' (`requires {cond}`)"
+                      if of_params else "")
     for x in m.walk(d.body):
         if isinstance(x, m.Op) and x.op == "/":
             try:
@@ -632,6 +654,28 @@ def _definition_hint(d: m.Define, state: decide.State, interp: Interpreter) -> s
                         f"{divisor} = 0, say so before its '=' (`requires {divisor} != 0`)")
     return (f"{said}: write it so that it has one (if ... then ... else ...), or say before its '=' which "
             "inputs it answers (`requires ...`)")
+
+
+def _callee_requires(e: m.Expr, why: str, interp: Interpreter,
+                     params: set[str]) -> tuple[str, str, bool] | None:
+    """Where e stops at a call outside what the callee requires ("f answers only where ..."): the
+    callee, that requirement in the caller's words (the callee's parameters replaced by the call's
+    arguments), which a guard would test, and whether it reads the caller's parameters alone (so
+    that the caller's own `requires` could say it). None where it is another failure, or the words
+    cannot be put so (an argument would be taken by a variable of the requirement's own)."""
+    for x in m.walk(e):
+        if not isinstance(x, m.Call) or not why.startswith(f"{x.fn} answers only where "):
+            continue
+        callee = interp.defines.get(x.fn) or interp.tables.get(x.fn)
+        if callee is None or callee.requires is None:
+            return None
+        bound = {b for b in map(_binds, m.walk(callee.requires)) if b is not None}
+        if any(isinstance(n, m.Var) and n.name in bound for a in x.args for n in m.walk(a)):
+            return None
+        cond = _substitute(callee.requires, {p.name: a for p, a in zip(callee.params, x.args, strict=True)})
+        free = {n.name for a in x.args for n in m.walk(a) if isinstance(n, m.Var)}
+        return x.fn, decide.source(cond), free <= params
+    return None
 
 
 def _taken_by(j: int, i: int) -> Callable[[list[int]], bool]:

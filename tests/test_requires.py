@@ -389,3 +389,29 @@ def test_the_message_of_a_requires_with_words_gives_them_first() -> None:
     module = load_module(source, "S")
     with pytest.raises(module.RuleError, match=words):
         module.per_step(module.Unit(sp=6, steps=0))
+
+
+def test_a_call_outside_a_requires_gets_a_hint_in_the_callers_words() -> None:
+    """Where a rule stops at a call outside what the callee requires, the hint gives that requirement
+    with the call's arguments in place of the callee's parameters: the guard or `requires` to write."""
+    more = '''
+rule 2 "Dense" {
+  table dense(u: Unit) -> bool "Dense" {
+    yes: when per_step(u) > 2 => true
+    no: otherwise => false
+  }
+  table dense2(u: Unit) -> number "Dense" {
+    big: when u.sp > 3 => per_step(u)
+    no: otherwise => 0
+  }
+}
+'''
+    hints = {d.code: d.hint for d in compile_text(DENSITY + more).diagnostics}
+    assert hints["R306"] == ("the table stops there with no answer, whatever the rows below say; ask per_step only "
+                             "where it answers (`u.steps > 0 and ...`), or put a row for this case above it")
+    assert hints["R307"] == ("the table gives no answer there: ask per_step only where it answers (`if u.steps > 0 "
+                             "then ... else ...`), or put a row for this case above it; if the table is never asked "
+                             "otherwise, say so first in it (`requires u.steps > 0`)")
+    assert hints["R308"] == ("the definition gives no answer there, nor does any rule that asks it: ask per_step only "
+                             "where it answers (`if u.steps > 0 then ... else ...`), or, if doubled is never asked "
+                             "otherwise, say so before its '=' (`requires u.steps > 0`)")
