@@ -125,3 +125,14 @@ def test_the_game_alone_still_cites_its_override() -> None:
     mine, module = _cites(result.models["G"], "re_size(Unit { size: battalion })")
     assert mine == module
     assert any("(overridden by G)" in c for c in mine)
+
+
+def test_coverage_does_not_ask_an_example_for_a_replaced_override(dawn) -> None:  # type: ignore[no-untyped-def]
+    # no answer can cite it, so no example could exercise it (R403 would ask for the impossible)
+    from rulec.testing import coverage_items
+    overrides = {(it.layer, it.words) for it in coverage_items(dawn) if it.kind == "override"}
+    assert ("G", "G override of max_stack_re") not in overrides
+    assert ("dawn", "dawn override of max_stack_re") in overrides
+    assert ("G", "G override of doubled") in overrides  # still in force: dawn changed only its title
+    assert ("G", "G override of re_size.battalion") not in overrides
+    assert ("G", "G override of re_size.strong") in overrides
