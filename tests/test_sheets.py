@@ -186,7 +186,7 @@ def test_markdown_escaping_keeps_hostile_text_as_text(hostile: Result) -> None:
     pages = sheets.rule_sheet(hostile.models, hostile.models["T"])
     page = pages["1-0-hostile-script-alert-1-script.md"]
     fm = front_matter(page)
-    assert fm["title"] == "1.0 Hostile <script>alert(1)</script>"  # quoted YAML, closing nothing
+    assert fm["title"] == "Chapter 1: Hostile <script>alert(1)</script>"  # quoted YAML, closing nothing
     assert page.count("\n---\n") == 1  # only the front matter's own closing line
     assert "<script>" not in page.split("\n---\n", 1)[1]
     assert "\\<script\\>alert(1)\\</script\\>" in page
@@ -831,3 +831,16 @@ def test_a_card_added_again_to_a_print_run_counts_once_and_as_its_last_html(
     assert not any(k.startswith(rel[:-len(".html")]) for k in run.result.files)
     prints = run.finish({rel: html + "<!-- edited -->"})
     assert prints.reused == 0 and prints.missing is not None and len(prints.missing) == 3
+
+
+def test_a_chapter_page_is_numbered_as_its_rules_print_the_chapter() -> None:
+    """A chapter page took the number N.0 whether or not a rule has it: the ZOC system's `5 Zones of
+    Control` was printed 5.0, and a game whose chapter opens at 1.1 had a page 1.0 that no rule is."""
+    from rulec.sheets import pages
+    cases = [('rule 4.0 "General" text-only {\n}\n', "4.0 General"),
+             ('rule 4 "General" text-only {\n}\n', "4 General"),
+             ("", "Chapter 4: First")]
+    for head, want in cases:
+        result = compile_text('series S "S" version "1"\n' + head + 'rule 4.1 "First" {\n  text "x"\n}\n')
+        assert result.ok, result.diagnostics
+        assert [h.title for h in pages.heads(result.models["S"])] == [want]

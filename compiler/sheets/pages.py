@@ -93,9 +93,20 @@ def _heads(model: m.Resolved) -> list[Head]:
     by_chapter: dict[str, list[m.Clause]] = {}
     for c in model.clauses:
         by_chapter.setdefault(chapter_of(c.number), []).append(c)
-    return [Head(ch, f"{ch}.0 {titles[ch]}", chapter_page(ch, titles[ch]),
+    return [Head(ch, _heading(ch, titles[ch], by_chapter.get(ch, [])), chapter_page(ch, titles[ch]),
                  tuple(sorted(by_chapter.get(ch, []), key=lambda c: rule_key(c.number))))
             for ch in sorted(titles, key=int)]
+
+
+def _heading(chapter: str, title: str, clauses: list[m.Clause]) -> str:
+    """A chapter page's title, numbered as its rules print the chapter's own clause (`4.0 General
+    Concepts`, the ZOC system's `5 Zones of Control`); a chapter with no such clause is not given a
+    number no rule has (`Chapter 1: DAK and the series rules`, after its first clause)."""
+    numbers = {c.number for c in clauses}
+    for number in (f"{chapter}.0", chapter):
+        if number in numbers:
+            return f"{number} {title}"
+    return f"Chapter {chapter}: {title}"
 
 
 def page_names(model: m.Resolved) -> dict[str, str]:
