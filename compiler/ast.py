@@ -339,7 +339,8 @@ class Change:
     """One change an override makes.
 
     kind: value (a bare expression), set (`name = expr`), row (`when c => v`),
-    bound (`at most n`), title, says, text, note, see.
+    bound (`at most n`), requires (`requires c [says "..."]`: expr, and text for its words),
+    title, says, text, note, see.
     """
 
     kind: str

@@ -494,6 +494,11 @@ class AstBuilder:
     def ch_bound(self, span: Span, c: list[Any]) -> ast.Change:
         return ast.Change("bound", span, expr=c[2])
 
+    def ch_requires(self, span: Span, c: list[Any]) -> ast.Change:
+        """`requires CONDITION [says "..."]`: the inputs a table or definition answers, anew."""
+        cond, words = c[0]
+        return ast.Change("requires", span, expr=cond, text=words or "")
+
     def ch_title(self, span: Span, c: list[Any]) -> ast.Change:
         return ast.Change("title", span, text=self._text(c[1]))
 

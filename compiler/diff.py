@@ -132,6 +132,9 @@ def items(model: m.Resolved) -> dict[str, dict[str, Any]]:
                         "text": [flat(t) for t in mb.texts], "notes": _notes(mb), "see": _see(mb),
                         "_attr_where": origins, "_where": _where(mb.origin)}
     for t in model.tables:
+        # the table itself (its title, what it requires); its rows are items of their own
+        out[f"{t.origin.clause} {t.name}" if t.origin.clause else t.name] = {
+            "kind": "table", "title": t.title, "requires": _requires(t, words), "_where": _where(t.origin)}
         for r in t.rows:
             number = r.origin.clause or t.origin.clause
             out[f"{number} {t.name}.{r.label}"] = {
@@ -155,7 +158,8 @@ def items(model: m.Resolved) -> dict[str, dict[str, Any]]:
     for d in model.defines:
         number = d.origin.clause
         out[f"{number} {d.name}" if number else d.name] = {
-            "kind": "define", "title": d.title, "value": words.expr(d.body, pretty=False), "_where": _last(d)}
+            "kind": "define", "title": d.title, "value": words.expr(d.body, pretty=False),
+            "requires": _requires(d, words), "_where": _last(d)}
     for ex in model.examples:
         out[f"{ex.clause} example \"{ex.title or ''}\""] = {
             "kind": "example", "steps": len(ex.steps), "_where": _where(ex.origin)}
@@ -167,6 +171,10 @@ def items(model: m.Resolved) -> dict[str, dict[str, Any]]:
 
 
 # ---- comparing ------------------------------------------------------------------------------
+
+
+def _requires(item: m.Table | m.Define, words: Any) -> str | None:
+    return None if item.requires is None else words.expr(item.requires, pretty=False)
 
 
 def _quote(text: Any) -> str:
@@ -199,6 +207,8 @@ def compare_item(old: dict[str, Any], new: dict[str, Any]) -> list[tuple[str, st
     for field, noun in (("value", "value"), ("bound", "at most")):
         if old.get(field) != new.get(field):
             out.append((f"{noun} {old.get(field)} → {new.get(field)}", where))
+    if old.get("requires") != new.get("requires"):
+        out.append((f"requires {old.get('requires') or 'nothing'} → {new.get('requires') or 'nothing'}", where))
     out += _list_changes(old.get("notes", []), new.get("notes", []), lambda n: f"{n[0].lower()} {_quote(n[1])}")
     out += _list_changes(old.get("see", []), new.get("see", []), lambda n: f"see {n}")
     out += _list_changes(old.get("exempt", []), new.get("exempt", []), lambda n: f"exception {_quote(n)}")

@@ -497,10 +497,15 @@ def target_ir(t: m.Target) -> IR:
 
 
 def override_ir(o: m.Override) -> IR:
-    return {"target": target_ir(o.target), "set": dict(o.set), "title": o.title, "texts": list(o.texts),
-            "notes": [note_ir(n) for n in o.notes], "see": [ref_ir(r) for r in o.see],
-            "value": opt_expr_ir(o.value), "when": opt_expr_ir(o.when), "bound": opt_expr_ir(o.bound),
-            "origin": origin_ir(o.origin), "clause": o.clause, "of_layer": o.of_layer, "says": o.says}
+    out: IR = {"target": target_ir(o.target), "set": dict(o.set), "title": o.title, "texts": list(o.texts),
+               "notes": [note_ir(n) for n in o.notes], "see": [ref_ir(r) for r in o.see],
+               "value": opt_expr_ir(o.value), "when": opt_expr_ir(o.when), "bound": opt_expr_ir(o.bound),
+               "origin": origin_ir(o.origin), "clause": o.clause, "of_layer": o.of_layer, "says": o.says}
+    if o.requires is not None:  # only where written, as a table's own
+        out["requires"] = expr_ir(o.requires)
+        if o.requires_says is not None:
+            out["requires_says"] = o.requires_says
+    return out
 
 
 def example_ir(e: m.Example) -> IR:

@@ -410,6 +410,8 @@ class LayerCheck:
             return None
         if len(path) == 1 and isinstance(decl, (ast.ConstDecl, ast.DefineDecl)):
             return m.NameTarget("const" if isinstance(decl, ast.ConstDecl) else "define", ov.number, head)
+        if len(path) == 1 and isinstance(decl, ast.TableDecl):  # what it requires (its rows one by one)
+            return m.NameTarget("table", ov.number, head)
         if len(path) == 2 and isinstance(decl, ast.TableDecl):
             labels = [r.label for r in decl.rows]
             if path[1] not in labels:
@@ -426,15 +428,15 @@ class LayerCheck:
             return m.LimitTarget(ov.number, head, path[1])
         self.checker.error(ov.target_span or ov.span, "R105",
                            f"cannot override '{'.'.join(path)}' of rule {ov.number}",
-                           hint="name a list value (4.5a F), a const or definition, a table row "
-                                "(re_size.battalion) or a limit (stacking.combat_re)")
+                           hint="name a list value (4.5a F), a const or definition, a table (for what it "
+                                "requires) or one of its rows (re_size.battalion), or a limit (stacking.combat_re)")
         return None
 
     def _changes(self, ov: ast.Override, target: m.Target) -> bool:
         ok = True
         for ch in ov.changes:
             if ch.kind == "says":
-                if isinstance(target, (m.ClauseTarget, m.MemberTarget)):
+                if isinstance(target, (m.ClauseTarget, m.MemberTarget)) or m.target_key(target)[0] == "table":
                     ok = self._misfit(ch, "a phrase ('says') is for a named number, a definition, a table "
                                       "row or a limit: the value a card prints") and ok
                 continue
@@ -468,10 +470,13 @@ class LayerCheck:
                     return False
                 self.constant(ch, expr, info.attrs[attr], f"'{attr}'")
                 return True
+            case m.NameTarget(kind="table" | "define", name=name) if ch.kind == "requires" and ch.expr is not None:
+                self.expect(ch.expr, BOOL, dict(self.signature(name).params), f"what {name} requires")
+                return True
             case m.NameTarget(kind="const", name=name) if ch.kind == "value" and ch.expr is not None:
                 self.expect(ch.expr, self.scope.const_type(name) or ANY, {}, f"the new value of {name}")
                 return True
-            case m.NameTarget(name=name) if ch.kind == "value" and ch.expr is not None:
+            case m.NameTarget(kind="define", name=name) if ch.kind == "value" and ch.expr is not None:
                 sig = self.signature(name)
                 self.expect(ch.expr, sig.returns, dict(sig.params), f"the new result of {name}")
                 return True
@@ -490,8 +495,9 @@ class LayerCheck:
                 return True
         kind = m.target_key(target)[0]
         expected = {"clause": "title, text, note or see", "const": "a new value",
-                    "define": "a new result expression", "row": "'when ... => ...' or a new value",
-                    "limit": "'at most N'", "member": ""}[kind]
+                    "define": "a new result expression or 'requires ...'",
+                    "table": "'requires ...' (its rows are overridden one by one: re_size.battalion)",
+                    "row": "'when ... => ...' or a new value", "limit": "'at most N'", "member": ""}[kind]
         return self._misfit(ch, f"an override of a {kind} takes {expected}")
 
     def _misfit(self, ch: ast.Change, message: str) -> bool:

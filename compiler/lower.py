@@ -251,7 +251,8 @@ class LayerLowering:
         texts: list[str] = []
         notes: list[m.Note] = []
         see: list[m.Ref] = []
-        value = when = bound = None
+        value = when = bound = requires = None
+        requires_says: str | None = None
         for ch in ov.changes:
             if ch.kind == "title":
                 title = ch.text
@@ -263,6 +264,8 @@ class LayerLowering:
                 notes += self.notes(() if ch.note is None else (ch.note,))
             elif ch.kind == "see":
                 see += self.refs(ch.refs)
+            elif ch.kind == "requires":
+                requires, requires_says = self.expr(_written(ch.expr)), ch.text or None
             elif isinstance(target, m.MemberTarget):
                 setting = as_setting(ch)
                 assert setting is not None
@@ -275,7 +278,7 @@ class LayerLowering:
                 value = self.expr(_written(ch.expr))
         self.overrides.append(m.Override(target, tuple(settings.items()), title, tuple(texts), tuple(notes),
                                          tuple(see), value, when, bound, self.origin(within or ov.number, ov.span),
-                                         ov.number, where, says))
+                                         ov.number, where, says, requires, requires_says))
 
     # ---- examples ------------------------------------------------------------------------
 

@@ -569,6 +569,8 @@ class Override:
     clause: str
     of_layer: str
     says: str | None = None  # the phrase a card prints for the new value (`says "..."`)
+    requires: Expr | None = None  # what a table or definition requires anew (`requires ...`)
+    requires_says: str | None = None  # and how a card words it
 
 
 @dataclass(frozen=True, eq=False, slots=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from . import model as m
 
@@ -158,12 +159,17 @@ class _Work:
                     self.consts[i] = replace(k, value=_or(ov.value, k.value), title=ov.title or k.title,
                                              overridden_by=_then(k.overridden_by, cite(_value(ov.value))),
                                              says=_says(ov, ov.value is not None, k.says))
+            case m.NameTarget(kind="table", name=name):
+                for i in self.tables_at.get(name, []):
+                    t = self.tables[i]
+                    self.tables[i] = replace(t, title=ov.title or t.title, **_requires(ov, t))
             case m.NameTarget(name=name):
                 for i in self.define_at.get(name, []):
                     d = self.defines[i]
+                    decides = cite(_value(ov.value), "requires" if ov.requires is not None else None)
                     self.defines[i] = replace(d, body=_or(ov.value, d.body), title=ov.title or d.title,
-                                              overridden_by=_then(d.overridden_by, cite(_value(ov.value))),
-                                              says=_says(ov, ov.value is not None, d.says))
+                                              overridden_by=_then(d.overridden_by, decides),
+                                              says=_says(ov, ov.value is not None, d.says), **_requires(ov, d))
             case m.RowTarget(table=table, row=label):
                 for i in self.tables_at.get(table, []):
                     t = self.tables[i]
@@ -186,6 +192,16 @@ def _at(names: Iterable[str]) -> dict[str, list[int]]:
     for i, name in enumerate(names):
         out.setdefault(name, []).append(i)
     return out
+
+
+def _requires(ov: m.Override, item: m.Table | m.Define) -> dict[str, Any]:
+    """What a table or definition requires after an override: the override's, with its own words (or
+    none), where it gives one (`requires true`: nothing, it answers every input); else what it required."""
+    if ov.requires is None:
+        return {"requires": item.requires, "requires_says": item.requires_says}
+    if isinstance(ov.requires, m.Lit) and ov.requires.v is True:
+        return {"requires": None, "requires_says": None}
+    return {"requires": ov.requires, "requires_says": ov.requires_says}
 
 
 def _value(new: m.Expr | None) -> str | None:

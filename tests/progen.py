@@ -535,6 +535,14 @@ class Gen:
         finally:
             self.safe -= guard
 
+    def new_requires(self, f: FuncSpec) -> str:
+        """What an override says a table or definition requires: a condition, or `true` (every input),
+        which alone may be said of one a const's value calls (a narrower one could leave the const
+        with no value: R305)."""
+        if "raising-const" not in self.allow and any(f.name in self.closure(c) for c in self.consts):
+            return "true"
+        return self.pick([self.condition(dict(f.params)), "true"])
+
     def not_reaching(self, target: str) -> set[str]:
         """The functions and constants that do not lead back to target (an override of it may use them)."""
         if "self-reference" not in self.allow:
@@ -1053,10 +1061,22 @@ class Gen:
                     self.start(allowed & set(self.funcs), allowed)
                     with self.safe_for_consts(f.name):
                         body = self.gen(f.returns, dict(f.params), 2, True)[0]
+                        if f.params and self.chance(0.2):  # what it requires anew, after the value
+                            body += f" requires {self.new_requires(f)}"
                     self.deps[f.name] = self.deps.get(f.name, set()) | self.refs
                     self.override_block([f"override {f.clause} {f.name}: {body}{self.note()}"], {f"func:{f.name}"})
                 targets.append(define)
             else:
+                def requires(f: FuncSpec = f) -> None:
+                    allowed = self.not_reaching(f.name)
+                    self.start(allowed & set(self.funcs), allowed)
+                    with self.safe_for_consts(f.name):
+                        cond = self.new_requires(f)
+                    self.deps[f.name] = self.deps.get(f.name, set()) | self.refs
+                    self.override_block([f"override {f.clause} {f.name}: requires {cond}{self.note()}"],
+                                        {f"table:{f.name}"})
+                if self.chance(0.3):
+                    targets.append(requires)
                 for label in f.rows:
                     def row(f: FuncSpec = f, label: str = label) -> None:
                         allowed = self.not_reaching(f.name)

@@ -415,3 +415,106 @@ rule 2 "Dense" {
     assert hints["R308"] == ("the definition gives no answer there, nor does any rule that asks it: ask per_step only "
                              "where it answers (`if u.steps > 0 then ... else ...`), or, if doubled is never asked "
                              "otherwise, say so before its '=' (`requires u.steps > 0`)")
+
+
+# ---- a later layer changes what a table or definition requires -----------------------------------
+
+OVERRUN_S = """series S "S" version "1"
+
+record Unit "A unit" {
+  sp: int = 1 "Strength"
+  steps: int = 2 "Steps"
+}
+
+rule 4.2 "Odds" {
+  table odds(attack: number, defense: number) -> number "Combat odds" {
+    requires attack > 0 and defense > 0 says "both sides have strength"
+    attacker: when attack >= defense => floor(attack / defense + 1/2) "N to 1"
+    defender: otherwise => 1 / floor(defense / attack + 1/2) "1 to N"
+  }
+  define per_step(u: Unit) -> number "Strength per step" requires u.steps > 0 = u.sp / u.steps
+  example "15 to 6 is 3:1" {
+    expect odds(15, 6) == 3
+    expect per_step(Unit { sp: 4, steps: 2 }) == 2
+  }
+}
+"""
+
+OVERRUN_G = """game G "G" extends S "1"
+
+rule 1.1 "Overruns" {
+  override 4.2 odds: requires attack > 0 says "the attacker has strength"
+    note game "An undefended hex is overrun."
+  except odds {
+    overrun: when defense == 0 => 10 "An undefended hex: 10 to 1"
+  }
+  override 4.2 per_step: if u.steps == 0 then u.sp else u.sp / u.steps
+    requires true
+    note game "A unit with no steps counts its whole strength."
+  example "An undefended hex is overrun" {
+    expect odds(5, 0) == 10
+    expect per_step(Unit { sp: 3, steps: 0 }) == 3
+  }
+}
+"""
+
+
+def test_a_game_changes_what_a_table_and_a_definition_require() -> None:
+    """A game widens what its series' odds require (an undefended hex is overrun: an exception row
+    answers it) and drops per_step's requirement (`requires true`): the game answers where the series
+    has none, from the interpreter and the module alike; the IR and the cards say so."""
+    from rulec.build import compile_sources
+    from rulec.sheets.view import changes
+    result = compile_sources({"s.rules": OVERRUN_S, "g.rules": OVERRUN_G}, keep_models=True)
+    assert result.diagnostics == [], result.diagnostics
+    s, g = result.models["S"], result.models["G"]
+    with pytest.raises(EvalError, match="^odds answers only where both sides have strength"):
+        Interpreter(s).call("odds", [5, 0])
+    assert Interpreter(g).call("odds", [5, 0]) == 10
+    from rulec.interp import Record
+    assert Interpreter(g).call("per_step", [Record(sp=3, steps=0)]) == 3
+    [source] = emit_python(g, whole=True).values()
+    module = load_module(source, "G")
+    assert module.odds(5, 0) == 10 and module.per_step(module.Unit(sp=3, steps=0)) == 3
+    with pytest.raises(module.RuleError, match="^odds answers only where the attacker has strength"):
+        module.odds(0, 5)
+    odds = next(t for t in g.tables if t.name == "odds")
+    assert odds.requires_says == "the attacker has strength"
+    assert next(d for d in g.defines if d.name == "per_step").requires is None  # `requires true`: every input
+    document = json.loads(ir.text(g))
+    jsonschema.validate(document, ir.schema())
+    assert [(o["target"]["kind"], o.get("requires_says")) for o in document["overrides"]] == [
+        ("table", "the attacker has strength"), ("define", None)]
+    assert format_text(OVERRUN_G) == OVERRUN_G  # a requires change on a line of its own
+    shown = {c["key"]: (c["before"], c["after"]) for c in changes(result.models, g)}
+    assert shown["4.2 odds"] == ("Combat odds: only where both sides have strength",
+                                 "Combat odds: only where the attacker has strength")
+    assert shown["4.2 per_step"][0].endswith("(only where steps > 0)")
+    assert "only where" not in shown["4.2 per_step"][1]
+
+
+@pytest.mark.parametrize("change, code, hint", [
+    ("override 4.2 odds: 3", "R110", "an override of a table takes 'requires ...' (its rows are overridden one by one"),
+    ('override 4.2 odds: says "x"', "R110", "a phrase ('says') is for a named number"),
+    ("override 4.2 odds: requires attack + 1", "R201", None),
+    ("override 4.2 odds: requires u.sp > 0", "R101", None),
+])
+def test_what_an_override_of_a_table_may_change(change: str, code: str, hint: str | None) -> None:
+    from rulec.build import compile_sources
+    game = 'game G "G" extends S "1"\n' + change + "\n"
+    found = [d for d in compile_sources({"s.rules": OVERRUN_S, "g.rules": game}).diagnostics if d.severity == "error"]
+    assert [d.code for d in found] == [code], found
+    if hint is not None:
+        assert found[0].hint is not None and found[0].hint.startswith(hint)
+
+
+def test_rulec_diff_says_when_what_a_table_or_definition_requires_changed() -> None:
+    from rulec.build import compile_sources
+    from rulec.diff import diff_models
+    old = compile_sources({"s.rules": OVERRUN_S}, keep_models=True).models
+    new_text = OVERRUN_S.replace('requires attack > 0 and defense > 0 says "both sides have strength"',
+                                 "requires attack > 0").replace("requires u.steps > 0 ", "")
+    new = compile_sources({"s.rules": new_text}, keep_models=True).models
+    found = {(c.key, c.what) for c in diff_models(old, new)}
+    assert found == {("4.2 odds", "requires attack > 0 and defense > 0 → attack > 0"),
+                     ("4.2 per_step", "requires u.steps > 0 → nothing")}

@@ -117,7 +117,7 @@ def model_before(models: Mapping[str, m.Resolved], model: m.Resolved, layer: str
 
 # ---- items a change can target, and what they say ----------------------------------------
 
-Targeted = m.Clause | m.EnumMember | m.ConstDef | m.Define | m.Row | m.Limit
+Targeted = m.Clause | m.EnumMember | m.ConstDef | m.Define | m.Table | m.Row | m.Limit
 
 
 @dataclass(frozen=True)
@@ -159,6 +159,8 @@ def find_target(model: m.Resolved, target: m.Target) -> Targeted | None:
             return first.consts.get(name)
         case m.NameTarget("define", _, name):
             return first.defines.get(name)
+        case m.NameTarget("table", _, name):
+            return first.tables.get(name)
         case m.RowTarget(_, table, row):
             t = first.tables.get(table)
             return None if t is None else next((r for r in t.rows if r.label == row and not r.exception), None)
@@ -201,7 +203,16 @@ def describe(model: m.Resolved, target: m.Target, pretty: bool = False) -> str:
         case m.Define():  # a yes/no test: 'Moves: mode = Move' (not 'Moves = mode = Move'), 'May it ...? no'
             head = str(item.title or item.name)
             sep = " = " if not isinstance(item.returns, BoolT) else " " if head.endswith("?") else ": "
-            return f"{head}{sep}{words.expr(item.body, pretty=pretty)}"
+            return f"{head}{sep}{words.expr(item.body, pretty=pretty)}" + _only_where(item, words, pretty)
+        case m.Table():  # what a table's own override changes: what it requires
+            return f"{item.title or item.name}: " + (_only_where(item, words, pretty).strip(" ()") or "every input")
+
+
+def _only_where(item: m.Define | m.Table, words: Words, pretty: bool) -> str:
+    """' (only where ...)': what a definition or table requires, in its words where it has them."""
+    if item.requires is None:
+        return ""
+    return f" (only where {item.requires_says or words.expr(item.requires, pretty=pretty)})"
 
 
 def player_label(model: m.Resolved, target: m.Target) -> str:
@@ -459,7 +470,7 @@ def _head(number: str | None, title: str | None, subtitle: str | None = None) ->
     return HEAD + 18 * (_lines(text, 50) - 1)
 
 
-def _changed(item: Targeted) -> list[dict[str, Any]]:
+def _changed(item: m.Clause | m.EnumMember | m.ConstDef | m.Define | m.Row | m.Limit) -> list[dict[str, Any]]:
     return [{"layer": o.layer, "notes": notes_view(o.notes)} for o in item.overridden_by]
 
 
