@@ -642,16 +642,11 @@ def _definition_hint(d: m.Define, state: decide.State, interp: Interpreter, why:
         out = f"{said}: ask {fn} only where it answers (`if {cond} then ... else ...`)"
         return out + (f", or, if {d.name} is never asked otherwise, say so before its '=' (`requires {cond}`)"
                       if of_params else "")
-    for x in m.walk(d.body):
-        if isinstance(x, m.Op) and x.op == "/":
-            try:
-                zero = interp.eval(x.args[1], state) == 0
-            except (EvalError, TypeError, KeyError, ZeroDivisionError):  # a variable of a let or aggregate
-                continue
-            if zero:
-                divisor = decide.source(x.args[1])
-                return (f"{said}: write it `if {divisor} != 0 then ... else ...`, or, if it is never asked with "
-                        f"{divisor} = 0, say so before its '=' (`requires {divisor} != 0`)")
+    zero = _zero_divisor(d.body, state, interp)
+    if zero is not None:
+        divisor = decide.source(zero)
+        return (f"{said}: write it `if {divisor} != 0 then ... else ...`, or, if it is never asked with "
+                f"{divisor} = 0, say so before its '=' (`requires {divisor} != 0`)")
     return (f"{said}: write it so that it has one (if ... then ... else ...), or say before its '=' which "
             "inputs it answers (`requires ...`)")
 
@@ -712,31 +707,39 @@ def _guard_hint(when: m.Expr, state: decide.State, interp: Interpreter, params: 
     first, or give the zero a row of its own above, or (for a field that is never zero) say so with
     an invariant, which the analysis assumes. The divisor is named where it is one of the row's own
     that is 0 for the state."""
-    for x in m.walk(when):
-        if isinstance(x, m.Op) and x.op == "/":
-            try:
-                zero = interp.eval(x.args[1], state) == 0
-            except (EvalError, TypeError, KeyError, ZeroDivisionError):  # a variable of a let or aggregate
-                continue
-            if zero:
-                d = decide.source(x.args[1])
-                hint = (f"put a row for `{d} == 0` above this one, or write the value `if {d} != 0 then ... else "
-                        "...`: the table gives no answer there" if in_value else
-                        f"guard it (`{d} != 0 and ...`), or put a row for `{d} == 0` above this one: the table "
-                        "gives no answer there, even with an 'otherwise' row below")
-                match x.args[1]:
-                    case m.Field(of=m.Var(name=var, t=RecordT(name=record))):
-                        hint += (f"; if {d} is never 0, say so with an invariant on {record} "
-                                 f"(`invariant ...({var}: {record}) = {d} > 0`)")
-                    case m.Var(name=var) if var in params:
-                        hint += (f"; if the table is never asked with {d} = 0, say so first in the table "
-                                 f"(`requires {d} > 0`)")
-                return hint
+    zero = _zero_divisor(when, state, interp)
+    if zero is not None:
+        d = decide.source(zero)
+        hint = (f"put a row for `{d} == 0` above this one, or write the value `if {d} != 0 then ... else "
+                "...`: the table gives no answer there" if in_value else
+                f"guard it (`{d} != 0 and ...`), or put a row for `{d} == 0` above this one: the table "
+                "gives no answer there, even with an 'otherwise' row below")
+        match zero:
+            case m.Field(of=m.Var(name=var, t=RecordT(name=record))):
+                hint += (f"; if {d} is never 0, say so with an invariant on {record} "
+                         f"(`invariant ...({var}: {record}) = {d} > 0`)")
+            case m.Var(name=var) if var in params:
+                hint += (f"; if the table is never asked with {d} = 0, say so first in the table "
+                         f"(`requires {d} > 0`)")
+        return hint
     if in_value:
         return ("put a row for a zero divisor above this one, or test the divisor in the value (if ... then ... "
                 "else ...): the table gives no answer there")
     return ("guard the division (test its divisor first), or put a row for a zero divisor above this one: "
             "the table gives no answer there, even with an 'otherwise' row below")
+
+
+def _zero_divisor(e: m.Expr, state: decide.State, interp: Interpreter) -> m.Expr | None:
+    """The first divisor in e that is 0 for the state, where it can be worked out on its own (not one
+    that reads a variable of a let or an aggregate)."""
+    for x in m.walk(e):
+        if isinstance(x, m.Op) and x.op == "/":
+            try:
+                if interp.eval(x.args[1], state) == 0:
+                    return x.args[1]
+            except (EvalError, TypeError, KeyError, ZeroDivisionError):
+                continue
+    return None
 
 
 def _none_of_it(hits: list[int]) -> bool:

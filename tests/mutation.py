@@ -418,20 +418,8 @@ def judge(mutant: Mutant, sources: dict[str, str], rng: random.Random, tally: Ta
                 tally.detected += 1
             else:
                 tally.missed.append(f"{where}: row '{row.label}' is never first, not reported")
-    gaps = [d for d in mine if d.code == "R302"]
-    if truth.gap is not None:
-        tally.findings += 1
-        if gaps:
-            tally.detected += 1
-        else:
-            tally.missed.append(f"{where}: no row matches {truth.gap}, not reported")
-    for d in gaps:
-        call = re.match(r"(\w+\(.*\)) matches no row", d.message)
-        try:
-            evaluate(model, call[1]) if call else None
-            tally.false.append(f"{where}: {d.message}: the input has an answer")
-        except (EvalFailure, EvalError):
-            pass
+    _judge_reports(f"{where}: no row matches {truth.gap}, not reported" if truth.gap is not None else None,
+                   [d for d in mine if d.code == "R302"], r"(\w+\(.*\)) matches no row", where, model, tally)
     if truth.stop is not None:
         tally.findings += 1
         if any(d.code == "R306" for d in mine):
@@ -460,17 +448,26 @@ def _judge_define(mutant: Mutant, model: m.Resolved, rng: random.Random, tally: 
 
 def _judge_values(where: str, code: str, truth: Truth, mine: list[Any], model: m.Resolved, tally: Tally) -> None:
     """An input whose value cannot be worked out must be reported (code), and every report must give one."""
-    found = [d for d in mine if d.code == code]
-    if truth.fails is not None:
+    _judge_reports(f"{where}: no answer for {truth.fails}, not reported ({code})" if truth.fails is not None
+                   else None, [d for d in mine if d.code == code],
+                   r"(\w+\(.*?\)) (?:cannot be worked out|divides by zero) in ", where, model, tally)
+
+
+def _judge_reports(missed: str | None, reports: list[Any], call: str, where: str, model: m.Resolved,
+                   tally: Tally) -> None:
+    """A finding of the enumeration (missed: what to say if no report shows it; None: none was found)
+    must be reported, and the input each report gives (the call the pattern `call` finds in its
+    message) must have no answer."""
+    if missed is not None:
         tally.findings += 1
-        if found:
+        if reports:
             tally.detected += 1
         else:
-            tally.missed.append(f"{where}: no answer for {truth.fails}, not reported ({code})")
-    for d in found:
-        call = re.match(r"(\w+\(.*?\)) (?:cannot be worked out|divides by zero) in ", d.message)
+            tally.missed.append(missed)
+    for d in reports:
+        found = re.match(call, d.message)
         try:
-            evaluate(model, call[1]) if call else None
+            evaluate(model, found[1]) if found else None
             tally.false.append(f"{where}: {d.message}: the input has an answer")
         except (EvalFailure, EvalError):
             pass
