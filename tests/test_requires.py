@@ -491,6 +491,11 @@ def test_a_game_changes_what_a_table_and_a_definition_require() -> None:
                                  "Combat odds: only where the attacker has strength")
     assert shown["4.2 per_step"][0].endswith("(only where steps > 0)")
     assert "only where" not in shown["4.2 per_step"][1]
+    # words that end in a bracket keep it
+    g2 = OVERRUN_G.replace('"the attacker has strength"', '"the attacker has strength (any)"')
+    result = compile_sources({"s.rules": OVERRUN_S, "g.rules": g2}, keep_models=True)
+    after = {c["key"]: c["after"] for c in changes(result.models, result.models["G"])}
+    assert after["4.2 odds"] == "Combat odds: only where the attacker has strength (any)"
 
 
 @pytest.mark.parametrize("change, code, hint", [

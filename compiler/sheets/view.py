@@ -203,16 +203,17 @@ def describe(model: m.Resolved, target: m.Target, pretty: bool = False) -> str:
         case m.Define():  # a yes/no test: 'Moves: mode = Move' (not 'Moves = mode = Move'), 'May it ...? no'
             head = str(item.title or item.name)
             sep = " = " if not isinstance(item.returns, BoolT) else " " if head.endswith("?") else ": "
-            return f"{head}{sep}{words.expr(item.body, pretty=pretty)}" + _only_where(item, words, pretty)
+            only = _only_where(item, words, pretty)
+            return f"{head}{sep}{words.expr(item.body, pretty=pretty)}" + (f" ({only})" if only else "")
         case m.Table():  # what a table's own override changes: what it requires
-            return f"{item.title or item.name}: " + (_only_where(item, words, pretty).strip(" ()") or "every input")
+            return f"{item.title or item.name}: {_only_where(item, words, pretty) or 'every input'}"
 
 
-def _only_where(item: m.Define | m.Table, words: Words, pretty: bool) -> str:
-    """' (only where ...)': what a definition or table requires, in its words where it has them."""
+def _only_where(item: m.Define | m.Table, words: Words, pretty: bool) -> str | None:
+    """'only where ...': what a definition or table requires, in its words where it has them."""
     if item.requires is None:
-        return ""
-    return f" (only where {item.requires_says or words.expr(item.requires, pretty=pretty)})"
+        return None
+    return f"only where {item.requires_says or words.expr(item.requires, pretty=pretty)}"
 
 
 def player_label(model: m.Resolved, target: m.Target) -> str:
