@@ -159,8 +159,9 @@ extension.activate({ subscriptions: [] }).then(async (api) => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
-  process.stdout.write(JSON.stringify(seen));
-  process.exit(0);
+  // exit once the JSON is written: to a pipe, a write is asynchronous, and process.exit() right
+  // after it lost the output now and then on a busy machine (CI: an empty stdout, exit 0)
+  process.stdout.write(JSON.stringify(seen), () => process.exit(0));
 }, (e) => { console.error(e); process.exit(1); });
 """
 
