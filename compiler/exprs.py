@@ -235,6 +235,11 @@ class Lowerer:
             return self._builtin(e, local)
         sig = self.scope.signature(e.fn)
         if sig is None:
+            if e.fn in local:  # `requires ok (x + 1) / 2` in an override: the value read as a call
+                return self.error(e.span, "R101", f"'{e.fn}' is a value, not a definition or table to call",
+                                  hint=f"a space does not part two expressions: '{e.fn} (...)' is a call; where "
+                                       "a new value follows a condition (an override's `requires ...`), write the "
+                                       "value first")
             return self.error(e.span, "R101", f"unknown definition or table '{e.fn}'",
                               hint=did_you_mean(e.fn, list(self.scope.names()) + list(BUILTINS)))
         if len(e.args) != len(sig.params):

@@ -523,3 +523,17 @@ def test_rulec_diff_says_when_what_a_table_or_definition_requires_changed() -> N
     found = {(c.key, c.what) for c in diff_models(old, new)}
     assert found == {("4.2 odds", "requires attack > 0 and defense > 0 → attack > 0"),
                      ("4.2 per_step", "requires u.steps > 0 → nothing")}
+
+
+def test_a_value_after_a_requires_read_as_a_call_is_explained() -> None:
+    """`requires ok (x + 1) / 2`: a space does not part two expressions, so `ok (...)` is a call; the
+    message says `ok` is a value, and the hint to write the new value first."""
+    from rulec.build import compile_sources
+    series = ('series S "S" version "1"\n\nrule 1 "One" {\n'
+              '  define f(x: int, ok: bool) -> number "F" = x / 2\n}\n')
+    game = 'game G "G" extends S "1"\noverride 1 f: requires ok (x + 1) / 2\n'
+    found = [d for d in compile_sources({"s.rules": series, "g.rules": game}).diagnostics if d.code == "R101"]
+    assert [d.message for d in found] == ["'ok' is a value, not a definition or table to call"]
+    assert found[0].hint is not None and "write the value first" in found[0].hint
+    fixed = 'game G "G" extends S "1"\noverride 1 f: (x + 1) / 2 requires ok\n'
+    assert compile_sources({"s.rules": series, "g.rules": fixed}).diagnostics == []
