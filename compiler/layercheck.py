@@ -436,7 +436,8 @@ class LayerCheck:
         ok = True
         for ch in ov.changes:
             if ch.kind == "says":
-                if isinstance(target, (m.ClauseTarget, m.MemberTarget)) or m.target_key(target)[0] == "table":
+                if isinstance(target, (m.ClauseTarget, m.MemberTarget)) or \
+                        isinstance(target, m.NameTarget) and target.kind == "table":
                     ok = self._misfit(ch, "a phrase ('says') is for a named number, a definition, a table "
                                       "row or a limit: the value a card prints") and ok
                 continue
