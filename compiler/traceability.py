@@ -85,6 +85,7 @@ def _layer_rows(models: Mapping[str, m.Resolved], name: str, layer: str,
     encodes = _encodings(model, layer)
     rows: list[tuple[tuple[object, ...], Row]] = []
     files = _layer_files(model, layer)
+    at = {f: i for i, f in enumerate(files)}  # each file's place (a large layer has thousands)
     for c in model.clauses:
         if c.origin.layer != layer:
             continue
@@ -97,13 +98,13 @@ def _layer_rows(models: Mapping[str, m.Resolved], name: str, layer: str,
         row = Row(c.number, c.title, kind, f"{o.file}:{o.line}", enc, examples.get((layer, c.number), []), reason,
                   left=[] if c.text_only else [x for x in encoding if _left_as_text(x)],
                   how=[] if c.text_only else [x for x in encoding if not _left_as_text(x)])
-        rows.append(((rule_order(c.number), files.index(o.file) if o.file in files else len(files), o.line), row))
+        rows.append(((rule_order(c.number), at.get(o.file, len(files)), o.line), row))
     places = _external_places(files, sources)
     for e in _own_externals(models, name, layer):
         place = places.get(e.number)
         row = Row(e.number, e.title, "external", f"{place[0]}:{place[1]}" if place else "", [],
                   examples.get((layer, e.number), []), url=e.url)
-        rows.append(((rule_order(e.number), files.index(place[0]) if place else len(files),
+        rows.append(((rule_order(e.number), at.get(place[0], len(files)) if place else len(files),
                       place[1] if place else 0), row))
     numbers = {c.number for c in model.clauses if c.origin.layer == layer}
     loose: dict[str, list[m.Override]] = {}  # overrides written outside a clause of the layer
@@ -116,7 +117,7 @@ def _layer_rows(models: Mapping[str, m.Resolved], name: str, layer: str,
         row = Row(number, title, "override", f"{o.file}:{o.line}",
                   [f"override {ov.of_layer} {m.target_label(ov.target)}" for ov in ovs],
                   examples.get((layer, number), []))
-        rows.append(((rule_order(number), files.index(o.file) if o.file in files else len(files), o.line), row))
+        rows.append(((rule_order(number), at.get(o.file, len(files)), o.line), row))
     rows.sort(key=lambda kr: kr[0])
     kind, title = _layer_kind(model, layer)
     return LayerRows(layer, kind, title, name, [r for _, r in rows])

@@ -1358,16 +1358,19 @@ def matrix(models: Mapping[str, m.Resolved]) -> list[dict[str, Any]]:
         columns = _layers_of(models, series.name)
         per_layer = [layer_changes(models, md, lay["name"]) for md, lay in columns]
         first: dict[tuple[str, str], dict[str, Any]] = {}
+        by_row: list[dict[tuple[str, str], list[dict[str, Any]]]] = []  # each layer's changes by row, in order
         for changes in per_layer:
+            by_row.append({})
             for c in changes:
                 first.setdefault((c["key"], c["kind"]), c)
+                by_row[-1].setdefault((c["key"], c["kind"]), []).append(c)
         rows = []
         for (key, kind), c in sorted(first.items(), key=lambda kc: (rule_key(kc[1]["number"] or "0"), kc[0][0],
                                                                     _KIND_ORDER[kc[0][1]])):
             cells = []
             notes = []
-            for (_, lay), changes in zip(columns, per_layer, strict=True):
-                hits = [x for x in changes if (x["key"], x["kind"]) == (key, kind)]
+            for (_, lay), found in zip(columns, by_row, strict=True):
+                hits = found.get((key, kind), [])
                 cells.append({"changed": bool(hits), "text": "; ".join(x["after"] for x in hits)})
                 notes += [{"layer": lay["name"], **n} for x in hits for n in x["notes"]]
             rows.append({"key": key, "number": c["number"], "kind": None if kind == "override" else kind,
