@@ -15,10 +15,11 @@ from typing import Any
 
 from . import decide
 from . import model as m
+from .collector import keep_freed_heap
 from .crosscheck import CrossChecked, Disagreement, disagreement_diagnostic, plain, show
 from .decide import z3  # imported when first used
 from .diagnostics import Diagnostic, Span
-from .interp import Cite, EvalError, Interpreter, Record, from_json, out_of_steps
+from .interp import Cite, EvalError, Interpreter, Record, from_json, index, out_of_steps
 from .pyexpr import _binds, _substitute, is_constant
 from .types import ListT, RecordT, SetT
 
@@ -38,6 +39,7 @@ def analyse(model: m.Resolved, memo: MutableMapping[str, list[Diagnostic]] | Non
     shown with. module_key: the hash the ruleset's generated module is kept under (build.module_key),
     which holds everything constant_errors reads (every value the module works out as it is
     imported, and where each is written): its findings are kept in memo under it."""
+    keep_freed_heap()  # each table's solver context is made and freed: the heap keeps its memory
     diags: list[Diagnostic] = []
     interp = Interpreter(model)
     memo = {} if memo is None else memo
@@ -132,10 +134,7 @@ class TableAnalysis:
         self.table = table
         self.below = below  # the table as the layers beneath have it, where they have it otherwise
         self.records = {r.name: r for r in model.records}
-        self.invariants: dict[str, list[m.Define]] = {}
-        for d in model.defines:
-            if d.invariant is not None and d.params and isinstance(d.params[0].t, RecordT):
-                self.invariants.setdefault(d.params[0].t.name, []).append(d)
+        self.invariants = index(model).invariants  # made once per model: a table is one of thousands
 
     def run(self) -> list[Diagnostic]:
         t, rows = self.table, self.table.rows

@@ -40,7 +40,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from . import model as m
-from .interp import EvalError, Interpreter, Record, from_json, item_exprs
+from .interp import EvalError, Interpreter, Record, from_json, index, item_exprs
 from .types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Type
 
 
@@ -163,11 +163,8 @@ class Translator:
         self.model = model
         self.interp = interp
         self.enums = {e.name: e for e in model.enums}
-        self.order = {e.name: [mem.name for mem in e.members] for e in model.enums}
-        self.invariants: dict[str, list[m.Define]] = {}
-        for d in model.defines:
-            if d.invariant is not None and d.params and isinstance(d.params[0].t, RecordT):
-                self.invariants.setdefault(d.params[0].t.name, []).append(d)
+        self.order = index(model).enum_order
+        self.invariants = index(model).invariants  # made once per model, not per table
         self.representatives = representatives
         self.inputs = Inputs()
         self.depth = 0
@@ -1053,7 +1050,7 @@ def probes(model: m.Resolved, interp: Interpreter, table: m.Table) -> Iterator[d
                     callee = interp.defines.get(fn) or interp.tables.get(fn)
                     if callee is not None:
                         todo += item_exprs(callee)
-    order = {e.name: [mb.name for mb in e.members] for e in model.enums}
+    order = interp.enum_order
     records = interp.records
 
     def candidates(t: Type) -> list[Any]:

@@ -106,6 +106,7 @@ class Index:
     enum_order: dict[str, list[str]]  # each list's values in its order
     clause_layers: dict[str, str]
     enum_index: dict[str, dict[str, int]]  # each value's place in its list: comparisons, step, min, max, set order
+    invariants: dict[str, list[m.Define]]  # each record's invariants (the table analysis assumes them), by its name
 
 
 _INDEXES: weakref.WeakKeyDictionary[m.Resolved, Index] = weakref.WeakKeyDictionary()
@@ -124,7 +125,16 @@ def index(model: m.Resolved) -> Index:
             enum_order={e.name: [mem.name for mem in e.members] for e in model.enums},
             clause_layers={c.number: c.origin.layer for c in model.clauses},
             enum_index={e.name: {mem.name: i for i, mem in enumerate(e.members)} for e in model.enums},
+            invariants=_invariants(model),
         )
+    return found
+
+
+def _invariants(model: m.Resolved) -> dict[str, list[m.Define]]:
+    found: dict[str, list[m.Define]] = {}
+    for d in model.defines:
+        if d.invariant is not None and d.params and isinstance(d.params[0].t, RecordT):
+            found.setdefault(d.params[0].t.name, []).append(d)
     return found
 
 
