@@ -62,12 +62,12 @@ def lasting() -> Iterator[None]:
 
 
 M_TRIM_THRESHOLD = -1  # glibc's mallopt() parameter: how much free memory the heap's top may keep
-HEAP_KEPT = 64 << 20
+HEAP_KEPT = 32 << 20  # more than a solver context frees at once (16 MB was not: 641,000 page faults at 10k clauses)
 
 
 @functools.cache
 def keep_freed_heap() -> bool:
-    """Let the C heap keep up to 64 MB that it frees at its top, rather than give it back to the
+    """Let the C heap keep up to 32 MB that it frees at its top, rather than give it back to the
     system at once (glibc's mallopt M_TRIM_THRESHOLD; elsewhere nothing is done). The table analysis
     starts a solver context for each table (z3, some 8 MB, freed when the table is done): once a
     build's heap had grown, glibc gave each context's memory back as it was freed and the next
