@@ -249,7 +249,7 @@ class ModuleEmitter:
             names.append(self.cite_at(layer, r.number, r.item, None, self.title_of(r.number, r.item)))
         return self.cite_tuple(names)
 
-    def override_cites(self, owner: m.Define | m.ConstDef | m.Row | m.EnumMember | m.Limit,
+    def override_cites(self, owner: m.Define | m.Table | m.ConstDef | m.Row | m.EnumMember | m.Limit,
                        item: str | None = None, attr: str | None = None, title: str | None = None) -> list[str]:
         """The layers' overrides of an item still in force, each with its note ("" for none), as the
         interpreter cites them (m.cited_overrides)."""
@@ -519,14 +519,14 @@ class ModuleEmitter:
         self.emit_function(d, d.returns, body)
 
     def emit_table(self, t: m.Table) -> None:
-        table_cite = self.cite(t.origin)
+        table_cites = [self.cite(t.origin)] + self.override_cites(t)
 
         def body(traced: bool) -> None:
             w = self.out
             self.emit_requires(t, traced)
             has_otherwise = False
             for row in t.rows:
-                cites = [table_cite, self.cite(row.origin, row.label, None, row.title or None)]
+                cites = [*table_cites, self.cite(row.origin, row.label, None, row.title or None)]
                 cites += self.override_cites(row, row.label, title=row.title or None)
                 self.row_comment(row)
                 if not traced:

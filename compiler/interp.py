@@ -399,7 +399,7 @@ class Interpreter:
             raise EvalError(requires_message(t))
         for row in t.rows:
             if row.when is None or self.eval(row.when, env):
-                self._cite(t.origin)
+                self._cite_changed(t.origin, t.overridden_by)  # the table, and a layer's change of what it requires
                 self._cite_changed(row.origin, row.overridden_by, row.label, row.title or None)
                 return self.eval(row.value, env)
         raise EvalError(f"no row of table {t.name} matches")

@@ -455,7 +455,10 @@ def table_ir(t: m.Table) -> IR:
         out["requires"] = expr_ir(t.requires)
     if t.requires_says is not None:
         out["requires_says"] = t.requires_says
-    return {**out, "rows": [row_ir(r) for r in t.rows], "origin": origin_ir(t.origin)}
+    out |= {"rows": [row_ir(r) for r in t.rows], "origin": origin_ir(t.origin)}
+    if t.overridden_by:  # only where a layer changed the table itself: every other table's IR is as it was
+        out["overridden_by"] = _cites(t.overridden_by)
+    return out
 
 
 def condition_ir(c: m.Condition) -> IR:

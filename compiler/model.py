@@ -422,6 +422,7 @@ class Table:
     says: str | None = None
     requires: Expr | None = None  # the inputs it answers (its domain): a call outside has no answer
     requires_says: str | None = None  # how a card words them (`requires ... says "..."`)
+    overridden_by: tuple[Cite, ...] = ()  # later layers' overrides of the table itself (what it requires, its title)
 
 
 @dataclass(frozen=True, eq=False, slots=True)

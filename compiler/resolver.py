@@ -162,7 +162,9 @@ class _Work:
             case m.NameTarget(kind="table", name=name):
                 for i in self.tables_at.get(name, []):
                     t = self.tables[i]
-                    self.tables[i] = replace(t, title=ov.title or t.title, **_requires(ov, t))
+                    self.tables[i] = replace(t, title=ov.title or t.title, **_requires(ov, t),
+                                             overridden_by=_then(t.overridden_by,
+                                                                 cite("requires" if ov.requires is not None else None)))
             case m.NameTarget(name=name):
                 for i in self.define_at.get(name, []):
                     d = self.defines[i]

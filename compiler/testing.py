@@ -159,6 +159,8 @@ def coverage_items(model: m.Resolved) -> list[Item]:
         else:
             add(o, "clause", None, f"{c.number} {c.title or ''}".strip())
     for t in model.tables:
+        for ov in m.cited_overrides(t.overridden_by):
+            add(ov.origin, "override", None, f"{ov.layer} override of {t.name}")
         for r in t.rows:
             kind = "exception" if r.exception else "row"
             add(r.origin, kind, r.label, f"{t.name}: row {r.label}")

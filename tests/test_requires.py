@@ -537,3 +537,45 @@ def test_a_value_after_a_requires_read_as_a_call_is_explained() -> None:
     assert found[0].hint is not None and "write the value first" in found[0].hint
     fixed = 'game G "G" extends S "1"\noverride 1 f: (x + 1) / 2 requires ok\n'
     assert compile_sources({"s.rules": series, "g.rules": fixed}).diagnostics == []
+
+
+def test_an_answer_cites_the_layer_that_changed_what_the_table_requires() -> None:
+    """odds(5, 0) has an answer in G only because G changed what odds requires: the answer cites
+    that change beside the rows, from the interpreter and the module alike (it once cited the rows
+    alone). A scenario that sets the requirement again replaces it: its answers cite the scenario's
+    change, not G's; coverage asks an example for the change in force only."""
+    from rulec.build import compile_sources
+    from rulec.crosscheck import plain
+    from rulec.evaluate import evaluate
+    from rulec.testing import coverage_items
+
+    scenario = ('scenario dawn "Dawn" extends G\n'
+                'override 4.2 odds: requires attack > 0 or defense == 0 says "an attack, or no defender"\n')
+    result = compile_sources({"s.rules": OVERRUN_S, "g.rules": OVERRUN_G, "d.rules": scenario},
+                             keep_models=True)
+    assert not [d for d in result.diagnostics if d.severity == "error"], result.diagnostics
+
+    def cites(model: str, query: str) -> list[str]:
+        mine = evaluate(result.models[model], query)
+        module = evaluate(result.models[model], query, on_module=True)
+        assert plain(mine.value) == plain(module.value)
+        assert [r["text"] for r in mine.rules] == [r["text"] for r in module.rules]
+        return [r["text"] for r in mine.rules]
+
+    def by(model: str, query: str) -> list[str]:
+        return [c.split("(overridden by ")[1].split(":")[0].rstrip(")") for c in cites(model, query)
+                if "(overridden by" in c]
+
+    assert cites("G", "odds(5, 0)")[:2] == ["4.2 Odds", "1.1 Overruns (overridden by G: An undefended hex is overrun.)"]
+    assert by("G", "odds(15, 6)") == ["G"]  # every answer of the table: the game set what it answers
+    assert by("S", "odds(15, 6)") == []
+    assert by("dawn", "odds(15, 6)") == ["dawn"]  # G's requirement no longer decides anything: dawn set it again
+    odds = next(t for t in result.models["dawn"].tables if t.name == "odds")
+    assert [(c.layer, c.decides, c.replaced) for c in odds.overridden_by] == [
+        ("G", ("requires",), True), ("dawn", ("requires",), False)]
+    asked = {it.words for it in coverage_items(result.models["dawn"]) if it.kind == "override"}
+    assert "dawn override of odds" in asked and "G override of odds" not in asked
+    document = json.loads(ir.text(result.models["dawn"]))
+    jsonschema.validate(document, ir.schema())
+    table = next(t for t in document["tables"] if t["name"] == "odds")
+    assert [(c["layer"], c.get("replaced", False)) for c in table["overridden_by"]] == [("G", True), ("dawn", False)]
