@@ -133,8 +133,8 @@ class TableAnalysis:
         self.interp = interp
         self.table = table
         self.below = below  # the table as the layers beneath have it, where they have it otherwise
-        self.records = {r.name: r for r in model.records}
-        self.invariants = index(model).invariants  # made once per model: a table is one of thousands
+        self.records = index(model).records  # made once per model: a table is one of thousands
+        self.invariants = index(model).invariants
 
     def run(self) -> list[Diagnostic]:
         t, rows = self.table, self.table.rows

@@ -107,7 +107,7 @@ def _where(origin: m.Origin) -> str:
     return f"{origin.layer}; {origin.file}:{origin.line}"
 
 
-def _last(item: m.Row | m.Limit | m.ConstDef | m.Define) -> str:
+def _last(item: m.Table | m.Row | m.Limit | m.ConstDef | m.Define) -> str:
     """Where an item was last set: its last override, else where it is written."""
     return _where(item.overridden_by[-1].origin if item.overridden_by else item.origin)
 
@@ -134,7 +134,7 @@ def items(model: m.Resolved) -> dict[str, dict[str, Any]]:
     for t in model.tables:
         # the table itself (its title, what it requires); its rows are items of their own
         out[f"{t.origin.clause} {t.name}" if t.origin.clause else t.name] = {
-            "kind": "table", "title": t.title, "requires": _requires(t, words), "_where": _where(t.origin)}
+            "kind": "table", "title": t.title, "requires": _requires(t, words), "_where": _last(t)}
         for r in t.rows:
             number = r.origin.clause or t.origin.clause
             out[f"{number} {t.name}.{r.label}"] = {

@@ -579,3 +579,5 @@ def test_an_answer_cites_the_layer_that_changed_what_the_table_requires() -> Non
     jsonschema.validate(document, ir.schema())
     table = next(t for t in document["tables"] if t["name"] == "odds")
     assert [(c["layer"], c.get("replaced", False)) for c in table["overridden_by"]] == [("G", True), ("dawn", False)]
+    from rulec.diff import items
+    assert items(result.models["dawn"])["4.2 odds"]["_where"] == "dawn; d.rules:2"  # rulec diff: where it was last set
