@@ -826,6 +826,8 @@ def can_fail(interp: Interpreter, exprs: list[m.Expr]) -> bool:
     while todo:
         for x in m.walk(todo.pop()):
             match x:
+                case m.Op(op="/", args=(_, m.Lit(v=int() | Fraction() as divisor))) if divisor and divisor is not True:
+                    pass  # a number written as a fraction (1/2), or halved: its divisor is never 0
                 case m.Op(op="/") | m.Agg(fn="first" | "min" | "max"):
                     return True
                 case m.Call(fn=fn) if fn not in seen and fn not in safe:
