@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import model as m
 from .interp import EvalError, Interpreter, Record, from_json, index, item_exprs
+from .pyexpr import nonzero_constant
 from .types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Type
 
 
@@ -826,7 +827,7 @@ def can_fail(interp: Interpreter, exprs: list[m.Expr]) -> bool:
     while todo:
         for x in m.walk(todo.pop()):
             match x:
-                case m.Op(op="/", args=(_, m.Lit(v=int() | Fraction() as divisor))) if divisor and divisor is not True:
+                case m.Op(op="/", args=(_, divisor)) if nonzero_constant(divisor):
                     pass  # a number written as a fraction (1/2), or halved: its divisor is never 0
                 case m.Op(op="/") | m.Agg(fn="first" | "min" | "max"):
                     return True

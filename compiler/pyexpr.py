@@ -525,7 +525,7 @@ class ExprCompiler:
             return any(self.may_raise(x) for x in node)
         if node is None:
             return False
-        if isinstance(node, m.Op) and node.op == "/" and not _nonzero_constant(node.args[1]):
+        if isinstance(node, m.Op) and node.op == "/" and not nonzero_constant(node.args[1]):
             return True
         if isinstance(node, m.Agg) and node.fn in ("min", "max", "first"):
             return True
@@ -1041,8 +1041,9 @@ def _bool(v: bool) -> m.Expr:
     return m.Lit(BOOL, v)
 
 
-def _nonzero_constant(node: m.Expr) -> bool:
-    """A divisor written as a number other than zero (1/4): dividing by it cannot fail."""
+def nonzero_constant(node: m.Expr) -> bool:
+    """A divisor written as a number other than zero (1/4): dividing by it cannot fail (the emitter's
+    may_raise and the table analysis' decide.can_fail both ask)."""
     return isinstance(node, m.Lit) and isinstance(node.t, (IntT, NumberT)) and Fraction(node.v) != 0
 
 
