@@ -222,23 +222,27 @@ def _key(kind: str, *parts: str) -> str:
     return entry_key(f"unit {kind}", *parts)
 
 
-def _restore(cls: type, values: tuple[Any, ...]) -> Any:
-    """An object of the typed model, its fields set from values (in the order of dataclasses.fields):
-    what pickle's own way for a frozen dataclass with slots does, calling dataclasses.fields for
-    each object, in about half the time to load and a quarter to write (a 10,000-clause tree's
-    lowered items: 0.44 against 0.25 s, and 1.08 against 0.25 s)."""
-    made: Any = _new(cls)
-    for name, value in zip(_FIELDS[cls], values, strict=True):
-        _set(made, name, value)
+def _restorer(cls: type, names: tuple[str, ...]) -> Any:
+    """The function that makes an object of the typed model from its fields' values, given in the
+    order of dataclasses.fields, one argument each: `_restore_model_Row(origin, when, value, ...)`,
+    each field set in a line of its own. Pickle's own way for a frozen dataclass with slots calls
+    dataclasses.fields for each object (a 10,000-clause tree's lowered items took 0.44 s to load and
+    1.08 s to write that way); one function for all, looping over the names, took half again as
+    long as these (the 422 skeletons and units of a 10,000-clause tree: 0.29 s against 0.20 s)."""
+    name = f"_restore_{cls.__module__.rsplit('.', 1)[-1]}_{cls.__name__}"
+    args = [f"a{i}" for i in range(len(names))]
+    lines = [f"def {name}({', '.join(args)}):", "    made = _new(cls)"]
+    lines += [f"    _set(made, {n!r}, {a})" for n, a in zip(names, args, strict=True)]
+    lines += ["    return made"]
+    scope: dict[str, Any] = {"cls": cls, "_new": object.__new__, "_set": object.__setattr__}
+    exec("\n".join(lines), scope)  # noqa: S102 (the text is made here from a dataclass's field names)
+    made = scope[name]
+    made.__module__, made.__qualname__ = __name__, name  # where pickle finds it again
     return made
 
 
-_new = object.__new__
-_set = object.__setattr__
-
-
-def _reduced(cls: type, get: Any, many: bool, value: Any) -> tuple[Any, tuple[Any, ...]]:
-    return _restore, (cls, get(value) if many else (get(value),))
+def _reduced(restore: Any, get: Any, many: bool, value: Any) -> tuple[Any, tuple[Any, ...]]:
+    return restore, get(value) if many else (get(value),)
 
 
 class _UnitUnpickler(pickle.Unpickler):
@@ -258,18 +262,20 @@ def dataclasses_of(module: Any) -> dict[tuple[str, str], Any]:
             if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == module.__name__}
 
 
+# The typed model's classes (frozen, with slots) are written as a restorer of each and their fields' values.
+_FIELDS: dict[type, tuple[str, ...]] = {
+    c: tuple(f.name for f in dataclasses.fields(c))
+    for c in [*dataclasses_of(m).values(), *dataclasses_of(types_module).values()]}
+_RESTORERS: dict[type, Any] = {c: _restorer(c, names) for c, names in _FIELDS.items() if names}
+globals().update({f.__name__: f for f in _RESTORERS.values()})  # pickle writes each by its module's name
+_REDUCERS: dict[type, Any] = {
+    c: functools.partial(_reduced, _RESTORERS[c], operator.attrgetter(*_FIELDS[c]), len(_FIELDS[c]) > 1)
+    for c in _RESTORERS}
 _UNIT_CLASSES: dict[tuple[str, str], Any] = {
     **dataclasses_of(ast), **dataclasses_of(m), **dataclasses_of(types_module),
     (Span.__module__, "Span"): Span,
     (Diagnostic.__module__, "Diagnostic"): Diagnostic,
     ("fractions", "Fraction"): Fraction,
     (__name__, "Unit"): Unit,
-    (__name__, "_restore"): _restore,
+    **{(__name__, f.__name__): f for f in _RESTORERS.values()},
 }
-# The typed model's classes (frozen, with slots) are written as _restore and their fields' values.
-_FIELDS: dict[type, tuple[str, ...]] = {
-    c: tuple(f.name for f in dataclasses.fields(c))
-    for c in [*dataclasses_of(m).values(), *dataclasses_of(types_module).values()]}
-_REDUCERS: dict[type, Any] = {
-    c: functools.partial(_reduced, c, operator.attrgetter(*names), len(names) > 1)
-    for c, names in _FIELDS.items() if names}
