@@ -1123,24 +1123,26 @@ def _fill_columns(picked: list[dict[str, Any]], n: int) -> list[list[dict[str, A
     columns whose tallest column is the shortest (the designer's order is kept, only where a column
     breaks is chosen)."""
     heights = [b["est"] + BLOCK_GAP for b in picked]
-    best: dict[tuple[int, int], tuple[int, list[int]]] = {}
-
-    def split(start: int, left: int) -> tuple[int, list[int]]:
-        """The tallest column and the column breaks of picked[start:] in `left` columns."""
-        if (start, left) not in best:
-            rest = sum(heights[start:])
-            options: list[tuple[int, list[int]]] = [(rest, [])]
-            if left > 1:
-                run = 0
-                for end in range(start + 1, len(picked)):
-                    run += heights[end - 1]
-                    tallest, breaks = split(end, left - 1)
-                    options.append((max(run, tallest), [end, *breaks]))
-            best[start, left] = min(options, key=lambda o: (o[0], len(o[1])))
-        return best[start, left]
-
-    bounds = [0, *split(0, n)[1], len(picked)]
+    bounds = [0, *_split(heights, 0, n, {})[1], len(picked)]
     return [picked[a:b] for a, b in zip(bounds, bounds[1:], strict=False) if b > a] or [[]]
+
+
+def _split(heights: list[int], start: int, left: int,
+           best: dict[tuple[int, int], tuple[int, list[int]]]) -> tuple[int, list[int]]:
+    """The tallest column and the column breaks of the blocks from start on in `left` columns (best:
+    those found so far). A function of its own, not one inside _fill_columns: an inner function that
+    calls itself is a cycle, kept to the build's end where the cards' views are frozen (lasting)."""
+    if (start, left) not in best:
+        rest = sum(heights[start:])
+        options: list[tuple[int, list[int]]] = [(rest, [])]
+        if left > 1:
+            run = 0
+            for end in range(start + 1, len(heights)):
+                run += heights[end - 1]
+                tallest, breaks = _split(heights, end, left - 1, best)
+                options.append((max(run, tallest), [end, *breaks]))
+        best[start, left] = min(options, key=lambda o: (o[0], len(o[1])))
+    return best[start, left]
 
 
 def card_overflows(models: Mapping[str, m.Resolved], model: m.Resolved) -> list[tuple[m.Origin, str]]:
