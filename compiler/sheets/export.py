@@ -238,6 +238,7 @@ def unit_values(model: m.Resolved, table: m.Table) -> Values:
         return None
     interp = Interpreter(model)
     rows = []
+    shown: dict[tuple[type, Any], list[Any]] = {}  # each number's cells, worked out once: a table's values repeat
     for combo in itertools.product(*domains):
         unit = interp.default_record(record.name, dict(zip((f.name for f in fields), combo, strict=True)))
         try:
@@ -246,8 +247,11 @@ def unit_values(model: m.Resolved, table: m.Table) -> Values:
             continue
         numeric = isinstance(table.returns, (IntT, NumberT)) and not isinstance(value, bool)
         if numeric:  # the decimal, the exact numerator and denominator, and the value as a card shows it
-            cells = number_cells(number_words(value))
-            rows.append([*combo, cells[0], cells[1], cells[2], number_words(value, pretty=True)])
+            cells = shown.get((type(value), value))
+            if cells is None:
+                cells = shown[type(value), value] = [*number_cells(number_words(value))[:3],
+                                                     number_words(value, pretty=True)]
+            rows.append([*combo, *cells])
         else:
             rows.append([*combo, value])
     names = [f.name for f in fields]
