@@ -224,7 +224,7 @@ def _key(kind: str, *parts: str) -> str:
 
 def _restorer(cls: type, names: tuple[str, ...]) -> Any:
     """The function that makes an object of the typed model from its fields' values, given in the
-    order of dataclasses.fields, one argument each: `_restore_model_Row(origin, when, value, ...)`,
+    order of dataclasses.fields, one argument each: `_restore_model_Row(label, title, when, value, ...)`,
     each field set in a line of its own. Pickle's own way for a frozen dataclass with slots calls
     dataclasses.fields for each object (a 10,000-clause tree's lowered items took 0.44 s to load and
     1.08 s to write that way); one function for all, looping over the names, took half again as

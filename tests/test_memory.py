@@ -111,7 +111,6 @@ def test_checking_and_lowering_leave_no_garbage_in_cycles() -> None:
             gc.enable()
 
 
-
 def test_the_cards_views_leave_no_garbage_in_cycles() -> None:
     """A build makes each ruleset's cards' views with the collector held off and freezes them
     (build.card_fit, collector.lasting): a cycle they left as garbage would be kept to the build's
